@@ -1,0 +1,147 @@
+#!/usr/bin/env python3
+"""The two fresh-machine entry points: `python3 dev.py serve` and `python3 dev.py test`.
+
+Why a script and not a Makefile: a fresh machine with Python >= 3.11 is all we may assume. The script keeps a
+private virtual environment in `.venv`, reinstalls it only when a project file that declares dependencies changes
+(a stamp of their hashes), installs the Node tools of `tools/node` the same way, then runs the command.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import venv
+from collections.abc import Iterator
+from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows has no flock; installs are then not serialised
+    fcntl = None  # type: ignore[assignment]
+
+ROOT = Path(__file__).resolve().parent
+VENV = Path(os.environ.get("TALKIE_VENV", ROOT / ".venv"))
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PY = BIN / "python"
+NODE_DIR = ROOT / "tools" / "node"
+DISTRIBUTIONS = ("models", "mock", "conformance")
+
+
+def _run(*cmd: str | Path, cwd: Path = ROOT) -> int:
+    print("+", " ".join(str(c) for c in cmd), flush=True)
+    return subprocess.call([str(c) for c in cmd], cwd=cwd)
+
+
+def _must(*cmd: str | Path, cwd: Path = ROOT) -> None:
+    code = _run(*cmd, cwd=cwd)
+    if code:
+        sys.exit(code)
+
+
+def _stamp(paths: list[Path]) -> str:
+    digest = hashlib.sha256()
+    for path in paths:
+        if path.exists():
+            digest.update(str(path.relative_to(ROOT)).encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+@contextlib.contextmanager
+def _locked(name: str) -> Iterator[None]:
+    """Serialise installs: two commands started at once must not run pip into one venv together."""
+    lock_path = ROOT / f".{name}.lock"
+    with lock_path.open("w") as handle:
+        if fcntl is not None:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+        yield
+
+
+def ensure_python() -> None:
+    """Create .venv and install every distribution editable, plus the pinned dev tools."""
+    with _locked("venv"):
+        _ensure_python()
+
+
+def _ensure_python() -> None:
+    packages = [ROOT / d for d in DISTRIBUTIONS if (ROOT / d / "pyproject.toml").exists()]
+    stamp = _stamp([ROOT / "pyproject.toml", *(p / "pyproject.toml" for p in packages)])
+    stamp_file = VENV / ".talkie-stamp"
+    if stamp_file.exists() and stamp_file.read_text() == stamp:
+        return
+    if not PY.exists():
+        print(f"creating {VENV}", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    _must(PY, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--upgrade", "pip")
+    args: list[str | Path] = [PY, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+    for package in packages:
+        args += ["-e", package]
+    args += ["-e", f"{ROOT}[dev]"]
+    _must(*args)
+    stamp_file.write_text(stamp)
+
+
+def ensure_node() -> None:
+    """Install the Node tools (Redocly, Spectral, the official AG-UI client) from the lock file."""
+    with _locked("node"):
+        _ensure_node()
+
+
+def _ensure_node() -> None:
+    if not (NODE_DIR / "package.json").exists():
+        return
+    if shutil.which("npm") is None:
+        print("npm not found: the Node-based checks will be skipped", flush=True)
+        return
+    stamp = _stamp([NODE_DIR / "package.json", NODE_DIR / "package-lock.json"])
+    stamp_file = NODE_DIR / "node_modules" / ".talkie-stamp"
+    if stamp_file.exists() and stamp_file.read_text() == stamp:
+        return
+    _must("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error", cwd=NODE_DIR)
+    stamp_file.write_text(stamp)
+
+
+def test(extra: list[str]) -> int:
+    ensure_python()
+    ensure_node()
+    env_bin = str(BIN)
+    os.environ["PATH"] = env_bin + os.pathsep + os.environ.get("PATH", "")
+    failed = 0
+    if not extra:  # a full run also lints; `dev.py test -k foo` only runs the selected tests
+        failed |= _run(BIN / "ruff", "check", ".")
+        failed |= _run(BIN / "ruff", "format", "--check", ".")
+        failed |= _run(BIN / "mypy", ".")
+    failed |= _run(PY, "-m", "pytest", *extra)
+    return 1 if failed else 0
+
+
+def serve(extra: list[str]) -> int:
+    ensure_python()
+    exe = BIN / "talkie-mock"
+    if not exe.exists():
+        print("talkie-mock is not installed yet (mock/ has no distribution)", file=sys.stderr)
+        return 2
+    os.execv(str(exe), [str(exe), "serve", *extra])
+
+
+def main(argv: list[str]) -> int:
+    commands = {"test": test, "serve": serve}
+    if not argv or argv[0] not in {*commands, "setup", "codegen"}:
+        print("usage: python3 dev.py {serve|test|setup|codegen} [args...]", file=sys.stderr)
+        return 2
+    if argv[0] == "setup":
+        ensure_python()
+        ensure_node()
+        return 0
+    if argv[0] == "codegen":
+        ensure_python()
+        return _run(PY, "-m", "codegen", *argv[1:])
+    return commands[argv[0]](argv[1:])
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
