@@ -1,0 +1,167 @@
+"""Actions (§8): proposals from the agent, decisions from people.
+
+Two doors, deliberately separate. :meth:`Actions.propose` is what the run engine and voice tools get (through
+:class:`Proposer`); it can only create a `pending` action. :meth:`Actions.decide` is reachable only from the
+decision endpoint, i.e. from a client acting on a human gesture — nothing the agent runs holds a reference
+to it.
+
+Time does part of the work: a pending action past `expiresAt` is expired and an outbound action whose undo
+window
+closed is done. Both are applied (atomically) whenever an action is read, so a test that advances the virtual
+clock sees the new status at once.
+
+Decision order (notes N-06): 404 → 409 `stale` → already decided (same → 200, opposite → 409 `conflict`,
+except a
+cancel inside the undo window) → 410 `expired` → apply. Every status change is a compare-and-set, so of two
+concurrent decisions exactly one applies; the other is answered from the state the first one left.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from datetime import UTC, datetime
+from typing import Any, Protocol
+
+from talkie_models import Action, ActionConfirm, CardEvent, DecisionResponse
+
+from talkie_mock.clock import Clock, to_iso
+from talkie_mock.config import MockConfig
+from talkie_mock.content import Content, IdSource, faker_for
+from talkie_mock.errors import ApiError
+from talkie_mock.steps import ActionSpec
+from talkie_mock.store import ActionRow, Store
+
+
+class Proposer(Protocol):
+    """The only view of actions the agent side gets."""
+
+    def propose(self, spec: ActionSpec, user_id: str, thread_id: str) -> Action: ...
+
+
+def params_hash(params: dict[str, Any]) -> str:
+    """`sha256:` + hex digest of the canonical JSON of the parameters."""
+    canonical = json.dumps(params, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return "sha256:" + hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def _iso(ms: int) -> str:
+    return to_iso(datetime.fromtimestamp(ms / 1000, UTC))
+
+
+class Actions:
+    def __init__(self, store: Store, clock: Clock, config: MockConfig) -> None:
+        self.store = store
+        self.clock = clock
+        self.config = config
+
+    def _now(self) -> int:
+        return int(self.clock.now().timestamp() * 1000)
+
+    # -- the agent's door -----------------------------------------------------------------------------------
+
+    def propose(self, spec: ActionSpec, user_id: str, thread_id: str) -> Action:
+        """Store a new pending action. A new proposal never touches an older pending one."""
+        now = self._now()
+        confirm: dict[str, Any] = {"methods": list(spec.methods)}
+        if spec.keyword and "voice" in spec.methods:
+            confirm["voice"] = {"keyword": spec.keyword}
+        body = Action.model_validate(
+            {
+                "id": spec.action_id,
+                "version": 1,
+                "thread_id": thread_id,
+                "tool_call_id": spec.tool_call_id,
+                "summary": spec.summary,
+                "risk_level": spec.risk_level,
+                "status": "pending",
+                "params_hash": params_hash(spec.params),
+                "created_at": _iso(now),
+                "expires_at": _iso(now + spec.ttl_seconds * 1000),
+                "confirm": ActionConfirm.model_validate(confirm),
+            }
+        ).model_dump(mode="json")
+        row = ActionRow(
+            id=spec.action_id,
+            user_id=user_id,
+            thread_id=thread_id,
+            status="pending",
+            params_hash=body["paramsHash"],
+            decision=None,
+            method=None,
+            outbound=spec.outbound,
+            created_at=now,
+            expires_at=now + spec.ttl_seconds * 1000,
+            undo_until=None,
+            body=body,
+        )
+        self.store.insert_action(row)
+        return self.model(row)
+
+    # -- reading --------------------------------------------------------------------------------------------
+
+    @staticmethod
+    def model(row: ActionRow) -> Action:
+        """The wire form of the stored action with its current status."""
+        data = {key: value for key, value in row.body.items() if key not in ("status", "undoUntil")}
+        data["status"] = row.status
+        if row.undo_until is not None and row.status == "running":
+            data["undoUntil"] = _iso(row.undo_until)
+        return Action.model_validate(data)
+
+    def get(self, action_id: str, user_id: str) -> ActionRow:
+        self.store.settle_actions(self._now())
+        row = self.store.get_action(action_id)
+        if row is None or row.user_id != user_id:
+            raise ApiError("not_found", "action_not_found", id=action_id)
+        return row
+
+    def for_thread(self, thread_id: str) -> list[Action]:
+        self.store.settle_actions(self._now())
+        return [self.model(r) for r in self.store.thread_actions(thread_id)]
+
+    # -- the human's door -----------------------------------------------------------------------------------
+
+    def decide(
+        self, action_id: str, user_id: str, decision: str, given_hash: str, method: str, locale: str
+    ) -> DecisionResponse:
+        for _ in range(3):
+            row = self.get(action_id, user_id)
+            if given_hash != row.params_hash:
+                raise ApiError("stale")
+            if row.decision is not None:
+                if row.decision == decision:
+                    return DecisionResponse(action=self.model(row), events=[])
+                if decision == "cancel" and self._in_undo_window(row):
+                    if self.store.transition_action(
+                        action_id, "running", "cancelled", decision="cancel", method=method
+                    ):
+                        return self._answer(action_id, user_id, locale)
+                    continue  # the window closed meanwhile: look again
+                raise ApiError("conflict")
+            if row.status != "pending":
+                raise ApiError("expired")
+            if decision == "cancel":
+                target, undo = "cancelled", None
+            elif row.outbound:
+                target, undo = "running", self._now() + self.config.undo_seconds * 1000
+            else:
+                target, undo = "done", None
+            if self.store.transition_action(
+                action_id, "pending", target, decision=decision, method=method, undo_until=undo
+            ):
+                return self._answer(action_id, user_id, locale)
+            # another decision won the race (or time expired it): answer from the state it left
+        raise ApiError("conflict")  # pragma: no cover - three lost races in a row
+
+    def _in_undo_window(self, row: ActionRow) -> bool:
+        return row.status == "running" and row.undo_until is not None and row.undo_until > self._now()
+
+    def _answer(self, action_id: str, user_id: str, locale: str) -> DecisionResponse:
+        action = self.model(self.get(action_id, user_id))
+        seed = f"{self.config.seed}:{action_id}:{action.status}"
+        content = Content(fake=faker_for(locale, seed), locale=locale, ids=IdSource(seed))
+        card = content.result_card(action.summary, str(action.status))
+        return DecisionResponse(
+            action=action, events=[CardEvent(type="CUSTOM", name="talkie.card", value=card)]
+        )

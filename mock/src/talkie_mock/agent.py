@@ -1,0 +1,327 @@
+"""The mock's "agent": turns one user message into a plan (a list of steps), without any model.
+
+Order of precedence: the §11 test messages (answered exactly), then the scenario file's patterns, then simple
+intents on the words of the message (cs and en), then a general answer. Text ids depend on the seed and the
+run
+id, content on the seed and the message: the same seed and the same request always give the same stream.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+
+from talkie_models import (
+    CardEvent,
+    EventMetadata,
+    OpenEvent,
+    TalkieModel,
+    TextMessageContentEvent,
+    TextMessageEndEvent,
+    TextMessageStartEvent,
+    ToolCallEndEvent,
+    ToolCallEndMetadata,
+    ToolCallStartEvent,
+)
+
+from talkie_mock.config import MockConfig
+from talkie_mock.content import Content, IdSource, faker_for
+from talkie_mock.scenario import Scenario
+from talkie_mock.steps import ActionSpec, Emit, Fail, Propose, Sleep, Step, Usage
+
+ECHO = "talkie-test:echo"
+TEST_PREFIX = "talkie-test:"
+# Deltas are cut at this many code points so long texts still stream in pieces.
+DELTA_SIZE = 256
+
+PHRASES: dict[str, dict[str, str]] = {
+    "cs": {
+        "card_text": "Tady je karta s údaji.",
+        "action_text": "Navrhuji testovací akci; potvrďte ji, prosím.",
+        "action_summary": "Testovací akce konformity",
+        "slow": "Tato odpověď přichází pomalu, slovo po slovu, aby šlo vyzkoušet zrušení i odpojení.",
+        "search": "Hledám v CRM…",
+        "calendar": "Prohlížím kalendář…",
+        "documents": "Hledám dokumenty…",
+        "meetings_text": "Dnes máte **{count} schůzky**. První začíná v {first}.",
+        "company_text": "Našel jsem firmu **{name}**:\n\n- kontakt: {contact}\n- stav: *aktivní*",
+        "docs_text": "Tady jsou dokumenty, které jsem našel. Otevřete je klepnutím.",
+        "send_summary": "Odeslat e-mail „{subject}“ na {email}",
+        "send_text": "Připravil jsem e-mail pro {email}. Odešle se až po vašem potvrzení.",
+        "send_keyword": "odeslat",
+        "delete_summary": "Smazat záznam {name}",
+        "delete_text": "Smazání záznamu **{name}** je nevratné, potvrďte ho prosím tlačítkem.",
+        "link_text": "Tady je odkaz, který můžete otevřít: [{label}]({url})",
+        "general": (
+            "{sentence}\n\n1. {a}\n2. {b}\n\nMohu pomoci ještě s něčím? Zkuste třeba `schůzky` nebo `firma`."
+        ),
+    },
+    "en": {
+        "card_text": "Here is a card with the details.",
+        "action_text": "I propose a test action; please confirm it.",
+        "action_summary": "Conformance test action",
+        "slow": (
+            "This answer arrives slowly, word by word, so that cancelling and disconnecting can be tried."
+        ),
+        "search": "Searching the CRM…",
+        "calendar": "Checking the calendar…",
+        "documents": "Looking for documents…",
+        "meetings_text": "You have **{count} meetings** today. The first one starts at {first}.",
+        "company_text": "I found **{name}**:\n\n- contact: {contact}\n- status: *active*",
+        "docs_text": "Here are the documents I found. Tap one to open it.",
+        "send_summary": "Send the e-mail “{subject}” to {email}",
+        "send_text": "I drafted an e-mail to {email}. It goes out only after you confirm.",
+        "send_keyword": "send",
+        "delete_summary": "Delete the record {name}",
+        "delete_text": "Deleting **{name}** cannot be undone; please confirm it with the button.",
+        "link_text": "Here is a link you can open: [{label}]({url})",
+        "general": "{sentence}\n\n1. {a}\n2. {b}\n\nAnything else? Try `meetings` or `company`.",
+    },
+}
+
+INTENTS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("send", re.compile(r"^\s*(send|e-?mail|pošli|posli|odešli|odesli|napiš|napis)\b", re.IGNORECASE)),
+    ("delete", re.compile(r"^\s*(delete|remove|smaž|smaz|odstraň|odstran)\b", re.IGNORECASE)),
+    ("link", re.compile(r"https?://|\blink\b|website|odkaz|stránk|strank", re.IGNORECASE)),
+    (
+        "documents",
+        re.compile(r"offer|document|file|pdf|invoice|nabíd|nabid|dokument|soubor|faktur", re.IGNORECASE),
+    ),
+    ("meetings", re.compile(r"meeting|calendar|agenda|schůz|schuz|kalend", re.IGNORECASE)),
+    (
+        "company",
+        re.compile(r"compan|client|customer|firm|klient|zákazn|zakazn|s\.r\.o|a\.s\.", re.IGNORECASE),
+    ),
+)
+
+
+@dataclass(frozen=True)
+class Request:
+    """What the agent gets to see: the message and where it belongs."""
+
+    text: str
+    run_id: str
+    thread_id: str
+    locale: str
+
+
+class Agent:
+    """Plans runs and voice tool calls."""
+
+    def __init__(self, config: MockConfig, scenario: Scenario | None = None) -> None:
+        self.config = config
+        self.scenario = scenario
+
+    def phrases(self, locale: str) -> dict[str, str]:
+        return PHRASES.get(locale, PHRASES["en"])
+
+    def content(self, request: Request) -> Content:
+        seed = self.config.seed
+        fake = faker_for(request.locale, f"{seed}:{request.text}")
+        return Content(fake=fake, locale=request.locale, ids=IdSource(f"{seed}:{request.run_id}"))
+
+    # -- plans ----------------------------------------------------------------------------------------------
+
+    def plan(self, request: Request) -> list[Step]:
+        text = request.text
+        content = self.content(request)
+        if text == ECHO or text.startswith(ECHO + " "):
+            return self._text(content, text[len(ECHO) + 1 :])
+        command = text.strip()
+        if command.startswith(TEST_PREFIX):
+            test = self._test(command[len(TEST_PREFIX) :], request, content)
+            if test is not None:
+                return test
+        if self.scenario is not None:
+            scripted = self.scenario.plan(text, content, request)
+            if scripted is not None:
+                return scripted
+        return self._intent(text, request, content)
+
+    def _test(self, name: str, request: Request, content: Content) -> list[Step] | None:
+        p = self.phrases(request.locale)
+        if name == "card":
+            card = content.company_card()
+            return [
+                *self._tool(
+                    content,
+                    "search_records",
+                    p["search"],
+                    [Emit(CardEvent(type="CUSTOM", name="talkie.card", value=card))],
+                ),
+                *self._text(content, p["card_text"]),
+            ]
+        if name == "action":
+            spec = ActionSpec(
+                action_id=content.ids.next("a"),
+                tool_call_id=content.ids.next("call"),
+                summary=p["action_summary"],
+                risk_level="low",
+                methods=("button", "voice"),
+                params={"test": "action", "runId": request.run_id},
+                ttl_seconds=self.config.test_action_ttl_seconds,
+            )
+            return [Propose(spec), *self._text(content, p["action_text"])]
+        if name == "error":
+            return [Fail("upstream_unavailable")]
+        if name == "slow":
+            return self._slow(content, p["slow"])
+        return None
+
+    def _intent(self, text: str, request: Request, content: Content) -> list[Step]:
+        p = self.phrases(request.locale)
+        intent = next((name for name, pattern in INTENTS if pattern.search(text)), "general")
+        steps: list[Step] = []
+        if intent == "meetings":
+            card = content.meetings_card()
+            count = len(card.blocks[1].items) + (card.blocks[1].more or 0)  # type: ignore[union-attr]
+            first = card.blocks[1].items[0].title.split()[-1]  # type: ignore[union-attr]
+            steps += self._tool(
+                content,
+                "list_meetings",
+                p["calendar"],
+                [Emit(CardEvent(type="CUSTOM", name="talkie.card", value=card))],
+            )
+            steps += self._text(content, p["meetings_text"].format(count=count, first=first))
+        elif intent == "company":
+            card = content.company_card()
+            steps += self._tool(
+                content,
+                "search_records",
+                p["search"],
+                [Emit(CardEvent(type="CUSTOM", name="talkie.card", value=card))],
+            )
+            contact = next(f.value for f in card.blocks[1].fields if f.label == content.words["contact"])  # type: ignore[union-attr]
+            steps += self._text(content, p["company_text"].format(name=card.title, contact=contact))
+        elif intent == "documents":
+            card = content.documents_card()
+            steps += self._tool(
+                content,
+                "search_documents",
+                p["documents"],
+                [Emit(CardEvent(type="CUSTOM", name="talkie.card", value=card))],
+            )
+            steps += self._text(content, p["docs_text"])
+        elif intent == "send":
+            steps += self._send(content, request, text)
+        elif intent == "delete":
+            steps += self._delete(content, request)
+        elif intent == "link":
+            found = re.search(r"https://[^\s<>\"]+", text)
+            link = content.link(found.group(0) if found else None)
+            steps += self._text(content, p["link_text"].format(label=link.label, url=link.url))
+            steps.append(Emit(OpenEvent(type="CUSTOM", name="talkie.open", value=link)))
+        else:
+            fake = content.fake
+            steps += self._text(
+                content,
+                p["general"].format(
+                    sentence=fake.paragraph(nb_sentences=2),
+                    a=f"**{fake.sentence(nb_words=4).rstrip('.')}**",
+                    b=f"*{fake.sentence(nb_words=5).rstrip('.')}*",
+                ),
+            )
+        steps.append(Usage(tokens=self.tokens(text)))
+        return steps
+
+    def _send(self, content: Content, request: Request, text: str) -> list[Step]:
+        p = self.phrases(request.locale)
+        found = re.search(r"[\w.+-]+@[\w-]+(\.[\w-]+)+", text)
+        email = found.group(0) if found else content.email()
+        subject = str(content.fake.sentence(nb_words=4)).rstrip(".")
+        spec = ActionSpec(
+            action_id=content.ids.next("a"),
+            tool_call_id=content.ids.next("call"),
+            summary=p["send_summary"].format(subject=subject, email=email),
+            risk_level="medium",
+            methods=("button", "voice"),
+            params={"tool": "send_email", "to": email, "subject": subject, "body": content.fake.paragraph()},
+            ttl_seconds=self.config.action_ttl_seconds,
+            keyword=p["send_keyword"],
+            outbound=True,
+        )
+        return [Propose(spec), *self._text(content, p["send_text"].format(email=email))]
+
+    def _delete(self, content: Content, request: Request) -> list[Step]:
+        p = self.phrases(request.locale)
+        name = content.company_name()
+        spec = ActionSpec(
+            action_id=content.ids.next("a"),
+            tool_call_id=content.ids.next("call"),
+            summary=p["delete_summary"].format(name=name),
+            risk_level="high",
+            methods=("button",),
+            params={"tool": "delete_record", "record": content.ids.next("rec"), "name": name},
+            ttl_seconds=self.config.action_ttl_seconds,
+        )
+        return [Propose(spec), *self._text(content, p["delete_text"].format(name=name))]
+
+    # -- building blocks ------------------------------------------------------------------------------------
+
+    @staticmethod
+    def tokens(text: str) -> int:
+        """A plausible, deterministic token count for the usage meter."""
+        return 180 + len(text) * 3 + int(hashlib.sha256(text.encode()).hexdigest()[:2], 16)
+
+    @staticmethod
+    def _text(content: Content, text: str) -> list[Step]:
+        message_id = content.ids.next("msg")
+        steps: list[Step] = [
+            Emit(TextMessageStartEvent(type="TEXT_MESSAGE_START", message_id=message_id, role="assistant"))
+        ]
+        for start in range(0, len(text), DELTA_SIZE):
+            steps.append(
+                Emit(
+                    TextMessageContentEvent(
+                        type="TEXT_MESSAGE_CONTENT",
+                        message_id=message_id,
+                        delta=text[start : start + DELTA_SIZE],
+                    )
+                )
+            )
+        steps.append(Emit(TextMessageEndEvent(type="TEXT_MESSAGE_END", message_id=message_id)))
+        return steps
+
+    def _slow(self, content: Content, text: str) -> list[Step]:
+        message_id = content.ids.next("msg")
+        words = text.split(" ")
+        chunks = max(1, min(self.config.slow_chunks, len(words)))
+        size = -(-len(words) // chunks)
+        pieces = [" ".join(words[i : i + size]) for i in range(0, len(words), size)]
+        pause = self.config.slow_seconds / len(pieces)
+        steps: list[Step] = [
+            Emit(TextMessageStartEvent(type="TEXT_MESSAGE_START", message_id=message_id, role="assistant"))
+        ]
+        for index, piece in enumerate(pieces):
+            delta = piece if index == 0 else " " + piece
+            steps.append(
+                Emit(TextMessageContentEvent(type="TEXT_MESSAGE_CONTENT", message_id=message_id, delta=delta))
+            )
+            steps.append(Sleep(pause))
+        steps.append(Emit(TextMessageEndEvent(type="TEXT_MESSAGE_END", message_id=message_id)))
+        return steps
+
+    @staticmethod
+    def _tool(content: Content, name: str, label: str, inner: list[Step]) -> list[Step]:
+        """A tool call (start, end with `ok`), then what it produced (§11 order: the card after the call)."""
+        call_id = content.ids.next("call")
+        return [
+            Emit(
+                ToolCallStartEvent(
+                    type="TOOL_CALL_START",
+                    tool_call_id=call_id,
+                    tool_call_name=name,
+                    metadata=EventMetadata.model_validate({"label": label}),
+                )
+            ),
+            Emit(
+                ToolCallEndEvent(
+                    type="TOOL_CALL_END", tool_call_id=call_id, metadata=ToolCallEndMetadata(ok=True)
+                )
+            ),
+            *inner,
+        ]
+
+
+__all__ = ["Agent", "Request", "TalkieModel"]

@@ -1,0 +1,105 @@
+"""The chat run endpoints (§5): POST run (SSE) and POST cancelRun."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+from talkie_models import OkResponse
+
+from talkie_mock.agent import Request as AgentRequest
+from talkie_mock.context import mock_of
+from talkie_mock.errors import ApiError
+from talkie_mock.runs import Subscription
+from talkie_mock.store import MessageRow
+from talkie_mock.streaming import EventStreamResponse
+from talkie_mock.validation import SAFE_ID, read_json, safe_id
+
+TITLE_CHARS = 60
+
+
+def message_text(content: Any) -> str:
+    """The text of a user message: the string itself, or its text parts joined."""
+    if isinstance(content, str):
+        return content
+    parts = [p.get("text", "") for p in content if isinstance(p, dict) and p.get("type") == "text"]
+    return "\n".join(str(p) for p in parts)
+
+
+def _channel(body: dict[str, Any]) -> str:
+    props = body.get("forwardedProps")
+    talkie = props.get("talkie") if isinstance(props, dict) else None
+    channel = talkie.get("channel") if isinstance(talkie, dict) else None
+    return channel if channel in ("chat", "voice") else "chat"
+
+
+async def run(request: Request) -> Response:
+    mock = mock_of(request)
+    user = mock.auth.require(request)
+    body = await read_json(request, "RunAgentInput")
+    locale = mock.locale(request)
+    limit = mock.config.max_message_chars
+    user_messages = [m for m in body["messages"] if m.get("role") == "user"]
+    for message in user_messages:  # notes N-08: code points, per message, before anything is stored
+        if len(message_text(message["content"])) > limit:
+            raise ApiError("too_large", limit=limit)
+    run_id: str = body["runId"]
+    ping = mock.config.ping_interval
+
+    live = mock.runs.get_live(user.user_id, run_id)
+    if live is not None:  # notes N-05: a retried runId re-streams the run
+        return EventStreamResponse(Subscription(live), ping)
+    known = mock.store.get_run(user.user_id, run_id)
+    if known is not None:
+        if known.thread_id is None:  # cancelled before it arrived (notes N-04)
+            frames = mock.runs.finished_immediately(
+                user.user_id, run_id, body["threadId"], cancelled=True, record=False
+            )
+            return EventStreamResponse(Subscription(None, frames), ping)
+        from talkie_models.sse import encode_event
+
+        return EventStreamResponse(Subscription(None, [encode_event(e) for e in known.events]), ping)
+
+    now = mock.now_ms()
+    thread_id: str = body["threadId"]
+    thread = mock.store.get_thread(thread_id) if SAFE_ID.match(thread_id) else None
+    if (thread is not None and thread.user_id != user.user_id) or not SAFE_ID.match(thread_id):
+        thread_id, thread = "t_" + secrets.token_hex(8), None  # §5: the server may assign its own id
+    if thread is None:
+        first = message_text(user_messages[0]["content"]) if user_messages else ""
+        title = " ".join(first.split())[:TITLE_CHARS] or thread_id
+        thread = mock.store.create_thread(thread_id, user.user_id, title, _channel(body), now)
+
+    rows = [
+        MessageRow(
+            id=m["id"],
+            thread_id=thread_id,
+            role="user",
+            content=message_text(m["content"]),
+            created_at=now,
+            channel=thread.channel,
+            cards=[],
+        )
+        for m in user_messages
+    ]
+    known_ids = mock.store.known_message_ids(thread_id, [r.id for r in rows])
+    fresh = [r for r in rows if r.id not in known_ids]
+    if not fresh:  # notes N-05: nothing new, nothing to answer
+        frames = mock.runs.finished_immediately(user.user_id, run_id, thread_id, cancelled=False)
+        return EventStreamResponse(Subscription(None, frames), ping)
+    mock.store.add_messages(thread_id, fresh, now)
+    plan = mock.agent.plan(
+        AgentRequest(text=fresh[-1].content, run_id=run_id, thread_id=thread_id, locale=locale)
+    )
+    live = mock.runs.start(user.user_id, run_id, thread_id, plan, locale)
+    return EventStreamResponse(Subscription(live), ping)
+
+
+async def cancel(request: Request) -> Response:
+    mock = mock_of(request)
+    user = mock.auth.require(request)
+    run_id = safe_id(request.path_params["runId"], "not_found")
+    await mock.runs.cancel(user.user_id, run_id)
+    return mock.respond(request, OkResponse(ok=True), "OkResponse")

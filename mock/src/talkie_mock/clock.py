@@ -1,0 +1,48 @@
+"""The mock's notion of time.
+
+Actions and voice sessions expire; tests must reach those moments without sleeping. Every component asks this
+clock instead of the system, and tests (later the control API) move it forward with :meth:`Clock.advance`.
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import UTC, datetime, timedelta
+
+
+class Clock:
+    """Wall-clock time plus an offset; frozen when started at a fixed instant."""
+
+    def __init__(self, start: datetime | None = None) -> None:
+        self._frozen = start.astimezone(UTC) if start is not None else None
+        self._offset = 0.0
+
+    def now(self) -> datetime:
+        """The current instant, in UTC, with millisecond precision."""
+        base = self._frozen if self._frozen is not None else datetime.fromtimestamp(time.time(), UTC)
+        moment = base + timedelta(seconds=self._offset)
+        return moment.replace(microsecond=(moment.microsecond // 1000) * 1000)
+
+    def advance(self, seconds: float) -> datetime:
+        """Move time forward (never back) and return the new instant."""
+        if seconds < 0:
+            raise ValueError("the clock only moves forward")
+        self._offset += seconds
+        return self.now()
+
+    def iso(self, moment: datetime | None = None) -> str:
+        """RFC 3339 in UTC with a `Z`, as every timestamp on the wire."""
+        return to_iso(moment or self.now())
+
+
+def to_iso(moment: datetime) -> str:
+    """Format an instant the way the mock writes timestamps (`2026-10-22T10:00:00Z`, millis when present)."""
+    moment = moment.astimezone(UTC)
+    if moment.microsecond:
+        return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def from_iso(text: str) -> datetime:
+    """Parse a timestamp written by :func:`to_iso` (or any RFC 3339 form Python accepts)."""
+    return datetime.fromisoformat(text.replace("Z", "+00:00")).astimezone(UTC)

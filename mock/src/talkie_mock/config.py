@@ -1,0 +1,78 @@
+"""Everything a mock instance is configured with, in one frozen value.
+
+One object (instead of globals or environment lookups) lets tests build several independent servers in one
+process, each with its own state, clock and timings.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+MEMORY = ":memory:"
+LOCALES = ("cs", "en")
+
+
+def default_state_path() -> Path:
+    """The state file in the user's data directory (XDG on Linux, the usual places elsewhere)."""
+    base = os.environ.get("XDG_DATA_HOME")
+    if base:
+        root = Path(base)
+    elif os.name == "nt":
+        root = Path(os.environ.get("LOCALAPPDATA", Path.home() / "AppData" / "Local"))
+    else:
+        root = Path.home() / ".local" / "share"
+    return root / "talkie-mock" / "state.db"
+
+
+def new_dev_token() -> str:
+    """A fresh development bearer token; printed at start so a developer can paste it into the app."""
+    return "tk_dev_" + secrets.token_urlsafe(18)
+
+
+@dataclass(frozen=True)
+class MockConfig:
+    """Configuration of one mock server."""
+
+    host: str = "127.0.0.1"
+    port: int = 8765
+    public_url: str | None = None
+    state: str = MEMORY
+    seed: int = 1
+    locale: str = "cs"
+    token: str = field(default_factory=new_dev_token)
+    scenario: Path | None = None
+    self_check: bool = False
+    ping_interval: float = 15.0
+    # §11 asks for text deltas over about five seconds; tests shorten it.
+    slow_seconds: float = 5.0
+    slow_chunks: int = 20
+    max_message_chars: int = 4000
+    action_ttl_seconds: int = 600
+    test_action_ttl_seconds: int = 300
+    undo_seconds: int = 10
+    voice_secret_ttl_seconds: int = 60
+    voice_max_seconds: int = 900
+    voice_warn_seconds: int = 60
+    voice_daily_minutes: int = 60
+    tokens_daily_limit: int = 400_000
+    # A fixed start makes the virtual clock stand still until a test advances it (deterministic timestamps).
+    clock_start: datetime | None = None
+    server_name: str = "Talkie Mock"
+
+    @property
+    def origin(self) -> str:
+        """The canonical origin (`issuer`): the public URL when given, else the bound address."""
+        if self.public_url:
+            return self.public_url.rstrip("/")
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{host}:{self.port}"
+
+    def with_port(self, port: int) -> MockConfig:
+        """A copy bound to another port (used when the OS picked a free one)."""
+        from dataclasses import replace
+
+        return replace(self, port=port)

@@ -1,0 +1,83 @@
+"""Observation points around requests, responses and events.
+
+The inspector, fault injection and the runtime self-check all need to see traffic without each endpoint
+knowing
+about them. An :class:`Observer` is told about every request before it is handled (and may answer it instead,
+which is how a fault is injected), about every JSON body the mock answers with its contract type, and about
+every
+run event. :class:`SelfCheck` is the observer behind ``--self-check``.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Protocol
+
+from starlette.requests import Request
+from starlette.responses import Response
+from talkie_models.validation import fast_validator
+
+log = logging.getLogger("talkie_mock.hooks")
+
+
+class Observer(Protocol):
+    async def before_request(self, request: Request) -> Response | None:
+        """Return a response to answer the request instead of its endpoint (faults); None to go on."""
+        ...
+
+    def on_response(self, request: Request | None, status: int, type_name: str, body: dict[str, Any]) -> None:
+        """A JSON body the mock sends, with the contract type it claims to be."""
+        ...
+
+    def on_event(self, event: dict[str, Any]) -> None:
+        """An event published into a run stream (or returned inside a decision or voice tool answer)."""
+        ...
+
+
+class Hooks:
+    """The registered observers, called in order."""
+
+    def __init__(self) -> None:
+        self.observers: list[Observer] = []
+
+    def add(self, observer: Observer) -> None:
+        self.observers.append(observer)
+
+    async def before_request(self, request: Request) -> Response | None:
+        for observer in self.observers:
+            answer = await observer.before_request(request)
+            if answer is not None:
+                return answer
+        return None
+
+    def response(self, request: Request | None, status: int, type_name: str, body: dict[str, Any]) -> None:
+        for observer in self.observers:
+            observer.on_response(request, status, type_name, body)
+
+    def event(self, event: dict[str, Any]) -> None:
+        for observer in self.observers:
+            observer.on_event(event)
+
+
+class SelfCheck:
+    """Validates everything the mock sends against the schemas and keeps what failed."""
+
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+
+    async def before_request(self, request: Request) -> Response | None:
+        return None
+
+    def _check(self, type_name: str, body: Any, where: str) -> None:
+        validator = fast_validator(type_name)
+        if not validator.is_valid(body):
+            problem = f"{where}: not a valid {type_name}: {'; '.join(validator.errors(body))}"
+            self.problems.append(problem)
+            log.error("self-check: %s", problem)
+
+    def on_response(self, request: Request | None, status: int, type_name: str, body: dict[str, Any]) -> None:
+        where = f"{request.method} {request.url.path}" if request is not None else "response"
+        self._check(type_name, body, f"{where} → {status}")
+
+    def on_event(self, event: dict[str, Any]) -> None:
+        self._check("StreamEvent", event, f"event {event.get('type')}")

@@ -1,0 +1,139 @@
+"""Discovery and identity: the manifest (§1), the brand logo and GET status (§4)."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from starlette.requests import Request
+from starlette.responses import Response
+from talkie_models import (
+    Auth,
+    Brand,
+    Capabilities,
+    Endpoints,
+    Limits,
+    Manifest,
+    Status,
+    StatusUser,
+    UsageEvent,
+    UsageMeter,
+    UsageReport,
+)
+
+from talkie_mock import files
+from talkie_mock.config import MockConfig
+from talkie_mock.context import Mock, mock_of
+
+ACCENT = "#2f6f9f"
+LOGO_PATH = "/talkie/logo.png"
+API = "/api/talkie"
+ENDPOINTS = {
+    "status": f"{API}/status",
+    "run": f"{API}/run",
+    "cancelRun": f"{API}/runs/{{runId}}/cancel",
+    "threads": f"{API}/threads",
+    "thread": f"{API}/threads/{{threadId}}",
+    "action": f"{API}/actions/{{actionId}}",
+    "decision": f"{API}/actions/{{actionId}}/decision",
+    "voiceSessions": f"{API}/voice/sessions",
+    "voiceTool": f"{API}/voice/sessions/{{voiceSessionId}}/tools/{{name}}",
+    "voiceTranscript": f"{API}/voice/sessions/{{voiceSessionId}}/transcript",
+    "voiceUsage": f"{API}/voice/sessions/{{voiceSessionId}}/usage",
+}
+BLOCKS = ["heading", "text", "fields", "list", "link", "file", "badge"]
+MANIFEST_CACHE = "public, max-age=60"
+DESCRIPTIONS = {
+    "cs": "Testovací server talkie/1 s vymyšlenými daty (testMode)",
+    "en": "A talkie/1 test server with invented data (test mode)",
+}
+TOKEN_HINTS = {
+    "cs": "Token vypisuje `talkie-mock serve` při startu",
+    "en": "`talkie-mock serve` prints the token when it starts",
+}
+
+
+def build_manifest(config: MockConfig) -> Manifest:
+    """The manifest for this server's origin (notes N-01: `auth.oauth` is advertised even in test mode)."""
+    origin = config.origin
+    return Manifest(
+        spec="talkie/1",
+        issuer=origin,
+        server_id=urlsplit(origin).netloc,
+        name=config.server_name,
+        description=DESCRIPTIONS.get(config.locale, DESCRIPTIONS["en"]),
+        locale=config.locale,
+        brand=Brand(logo=LOGO_PATH, accent=ACCENT),
+        auth=Auth.model_validate(
+            {
+                "oauth": {"issuer": f"{origin}/oauth", "scopes": ["talkie", "offline_access"]},
+                "token": {"hint": TOKEN_HINTS.get(config.locale, TOKEN_HINTS["en"])},
+            }
+        ),
+        endpoints=Endpoints.model_validate(ENDPOINTS),
+        capabilities=Capabilities.model_validate(
+            {
+                # notes N-03: the mock answers SDP offers itself, on its own origin
+                "voice": {
+                    "transports": ["webrtc"],
+                    "eventProtocols": ["openai-realtime/1"],
+                    "signalingHosts": [urlsplit(origin).netloc],
+                },
+                "actions": {"voiceConfirm": True},
+                "cards": {"blocks": BLOCKS},
+            }
+        ),
+        limits=Limits(max_message_chars=config.max_message_chars),
+        test_mode=True,
+    )
+
+
+async def manifest(request: Request) -> Response:
+    mock = mock_of(request)
+    return mock.respond(
+        request, build_manifest(mock.config), "Manifest", headers={"Cache-Control": MANIFEST_CACHE}
+    )
+
+
+async def logo(request: Request) -> Response:
+    return Response(
+        files.logo(ACCENT), media_type="image/png", headers={"Cache-Control": "public, max-age=86400"}
+    )
+
+
+METER_LABELS = {
+    "cs": ("Tokeny dnes", "tokeny", "Hlas dnes", "minuty"),
+    "en": ("Tokens today", "tokens", "Voice today", "minutes"),
+}
+
+
+def meters(mock: Mock, user_id: str, locale: str) -> list[UsageMeter]:
+    tokens, voice_seconds = mock.store.usage(user_id, mock.day())
+    tokens_label, tokens_unit, voice_label, voice_unit = METER_LABELS.get(locale, METER_LABELS["en"])
+    return [
+        UsageMeter(label=tokens_label, used=tokens, limit=mock.config.tokens_daily_limit, unit=tokens_unit),
+        UsageMeter(
+            label=voice_label,
+            used=-(-voice_seconds // 60),
+            limit=mock.config.voice_daily_minutes,
+            unit=voice_unit,
+        ),
+    ]
+
+
+def usage_event(mock: Mock, user_id: str, tokens: int, locale: str) -> UsageEvent:
+    mock.store.add_usage(user_id, mock.day(), tokens=tokens)
+    return UsageEvent(
+        type="CUSTOM", name="talkie.usage", value=UsageReport(usage=meters(mock, user_id, locale))
+    )
+
+
+async def status(request: Request) -> Response:
+    mock = mock_of(request)
+    user = mock.auth.require(request)
+    body = Status(
+        user=StatusUser(id=user.user_id, name=user.name, email=user.email),
+        chat=True,
+        voice=True,
+        usage=meters(mock, user.user_id, mock.locale(request)),
+    )
+    return mock.respond(request, body, "Status")

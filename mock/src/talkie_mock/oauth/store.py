@@ -1,0 +1,294 @@
+"""Durable OAuth state: authorization codes, token families (devices) and tokens, in SQLite.
+
+The tables live in the same database file as the rest of the mock, so a sign-in survives a restart like a
+thread does, but this module keeps its own connection and its own schema version (table ``oauth_meta``):
+the core store's ``PRAGMA user_version`` belongs to the core migrations and is never touched here. Both
+connections use WAL and a busy timeout, so their short write transactions simply queue behind each other.
+
+A *family* is one sign-in of one app on one device: the code exchange creates it, every refresh adds tokens
+to it, and revoking it signs that device out. Only SHA-256 fingerprints of codes and tokens are stored.
+Times are integer milliseconds since the epoch, as in the core store.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+MEMORY = ":memory:"
+
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE oauth_codes (
+        hash TEXT PRIMARY KEY,
+        client_id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        redirect_uri TEXT,
+        scope TEXT NOT NULL,
+        challenge TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        used_at INTEGER,
+        family_id TEXT
+    );
+    CREATE TABLE oauth_families (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        client_id TEXT NOT NULL,
+        client_name TEXT NOT NULL,
+        scope TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        last_used_at INTEGER NOT NULL,
+        revoked_at INTEGER,
+        revoked_reason TEXT
+    );
+    CREATE INDEX oauth_families_by_user ON oauth_families (user_id, created_at);
+    CREATE TABLE oauth_tokens (
+        hash TEXT PRIMARY KEY,
+        family_id TEXT NOT NULL REFERENCES oauth_families (id),
+        kind TEXT NOT NULL CHECK (kind IN ('access', 'refresh')),
+        scope TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        rotated_at INTEGER,
+        revoked_at INTEGER
+    );
+    CREATE INDEX oauth_tokens_by_family ON oauth_tokens (family_id);
+    """,
+)
+
+
+@dataclass(frozen=True)
+class CodeRow:
+    hash: str
+    client_id: str
+    user_id: str
+    redirect_uri: str | None
+    scope: str
+    challenge: str
+    created_at: int
+    expires_at: int
+    used_at: int | None
+    family_id: str | None
+
+
+@dataclass(frozen=True)
+class FamilyRow:
+    id: str
+    user_id: str
+    client_id: str
+    client_name: str
+    scope: str
+    created_at: int
+    last_used_at: int
+    revoked_at: int | None
+    revoked_reason: str | None
+
+
+@dataclass(frozen=True)
+class TokenRow:
+    hash: str
+    family_id: str
+    kind: str
+    scope: str
+    created_at: int
+    expires_at: int
+    rotated_at: int | None
+    revoked_at: int | None
+
+
+class OAuthStore:
+    """Reads and writes of the authorization server's state."""
+
+    def __init__(self, path: str) -> None:
+        if path != MEMORY:
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self._lock = threading.RLock()
+        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=10.0)
+        self._db.row_factory = sqlite3.Row
+        if path != MEMORY:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.execute("PRAGMA busy_timeout=10000")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._migrate()
+
+    # -- plumbing -------------------------------------------------------------------------------------------
+
+    def _migrate(self) -> None:
+        with self._lock:
+            self._db.execute(
+                "CREATE TABLE IF NOT EXISTS oauth_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)"
+            )
+            for number, script in enumerate(MIGRATIONS, start=1):
+                if number <= self.schema_version:
+                    continue
+                self._db.executescript(
+                    f"BEGIN IMMEDIATE;\n{script}\n"
+                    f"INSERT OR REPLACE INTO oauth_meta (key, value) VALUES ('schema_version', '{number}');\n"
+                    "COMMIT;"
+                )
+
+    @property
+    def schema_version(self) -> int:
+        with self._lock:
+            row = self._db.execute("SELECT value FROM oauth_meta WHERE key = 'schema_version'").fetchone()
+        return int(row[0]) if row else 0
+
+    @contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        """The one writer path: a short IMMEDIATE transaction, committed before the caller answers."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def _one(self, sql: str, *args: Any) -> sqlite3.Row | None:
+        with self._lock:
+            row: sqlite3.Row | None = self._db.execute(sql, args).fetchone()
+            return row
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    # -- authorization codes --------------------------------------------------------------------------------
+
+    def insert_code(self, row: CodeRow) -> None:
+        with self._tx() as db:
+            db.execute(
+                "INSERT INTO oauth_codes (hash, client_id, user_id, redirect_uri, scope, challenge, "
+                "created_at, expires_at, used_at, family_id) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                (
+                    row.hash,
+                    row.client_id,
+                    row.user_id,
+                    row.redirect_uri,
+                    row.scope,
+                    row.challenge,
+                    row.created_at,
+                    row.expires_at,
+                    row.used_at,
+                    row.family_id,
+                ),
+            )
+
+    def claim_code(self, code_hash: str, now: int) -> tuple[CodeRow | None, bool]:
+        """Mark a code used. Returns the row as it was and whether this call was the first to use it."""
+        with self._tx() as db:
+            row = db.execute("SELECT * FROM oauth_codes WHERE hash = ?", (code_hash,)).fetchone()
+            if row is None:
+                return None, False
+            first = db.execute(
+                "UPDATE oauth_codes SET used_at = ? WHERE hash = ? AND used_at IS NULL", (now, code_hash)
+            ).rowcount
+            return CodeRow(**dict(row)), first == 1
+
+    def link_code(self, code_hash: str, family_id: str) -> None:
+        """Remember which family a code created, so a replayed code can take it down."""
+        with self._tx() as db:
+            db.execute("UPDATE oauth_codes SET family_id = ? WHERE hash = ?", (family_id, code_hash))
+
+    # -- families and tokens --------------------------------------------------------------------------------
+
+    def create_family(self, family: FamilyRow, tokens: list[TokenRow]) -> None:
+        with self._tx() as db:
+            db.execute(
+                "INSERT INTO oauth_families (id, user_id, client_id, client_name, scope, created_at, "
+                "last_used_at, revoked_at, revoked_reason) VALUES (?,?,?,?,?,?,?,?,?)",
+                (
+                    family.id,
+                    family.user_id,
+                    family.client_id,
+                    family.client_name,
+                    family.scope,
+                    family.created_at,
+                    family.last_used_at,
+                    family.revoked_at,
+                    family.revoked_reason,
+                ),
+            )
+            self._insert_tokens(db, tokens)
+
+    @staticmethod
+    def _insert_tokens(db: sqlite3.Connection, tokens: list[TokenRow]) -> None:
+        db.executemany(
+            "INSERT INTO oauth_tokens (hash, family_id, kind, scope, created_at, expires_at, rotated_at, "
+            "revoked_at) VALUES (?,?,?,?,?,?,?,?)",
+            [
+                (t.hash, t.family_id, t.kind, t.scope, t.created_at, t.expires_at, t.rotated_at, t.revoked_at)
+                for t in tokens
+            ],
+        )
+
+    def rotate(self, old_hash: str, tokens: list[TokenRow], now: int) -> bool:
+        """Retire a refresh token and add its successors, atomically.
+
+        False when the old token was already rotated (a concurrent refresh won): the caller then treats the
+        request as a reuse.
+        """
+        with self._tx() as db:
+            changed = db.execute(
+                "UPDATE oauth_tokens SET rotated_at = ? "
+                "WHERE hash = ? AND rotated_at IS NULL AND revoked_at IS NULL",
+                (now, old_hash),
+            ).rowcount
+            if changed != 1:
+                return False
+            self._insert_tokens(db, tokens)
+            db.execute(
+                "UPDATE oauth_families SET last_used_at = MAX(last_used_at, ?) WHERE id = ?",
+                (now, tokens[0].family_id),
+            )
+            return True
+
+    def get_token(self, token_hash: str) -> TokenRow | None:
+        row = self._one("SELECT * FROM oauth_tokens WHERE hash = ?", token_hash)
+        return TokenRow(**dict(row)) if row else None
+
+    def get_family(self, family_id: str) -> FamilyRow | None:
+        row = self._one("SELECT * FROM oauth_families WHERE id = ?", family_id)
+        return FamilyRow(**dict(row)) if row else None
+
+    def revoke_family(self, family_id: str, now: int, reason: str) -> bool:
+        """Sign a device out: every token of the family stops working. False when it already was."""
+        with self._tx() as db:
+            return (
+                db.execute(
+                    "UPDATE oauth_families SET revoked_at = ?, revoked_reason = ? "
+                    "WHERE id = ? AND revoked_at IS NULL",
+                    (now, reason, family_id),
+                ).rowcount
+                == 1
+            )
+
+    def revoke_token(self, token_hash: str, now: int) -> None:
+        with self._tx() as db:
+            db.execute(
+                "UPDATE oauth_tokens SET revoked_at = ? WHERE hash = ? AND revoked_at IS NULL",
+                (now, token_hash),
+            )
+
+    def touch_family(self, family_id: str, now: int) -> None:
+        with self._tx() as db:
+            db.execute(
+                "UPDATE oauth_families SET last_used_at = MAX(last_used_at, ?) WHERE id = ?", (now, family_id)
+            )
+
+    def families(self, user_id: str, *, include_revoked: bool = False) -> list[FamilyRow]:
+        sql = "SELECT * FROM oauth_families WHERE user_id = ?"
+        if not include_revoked:
+            sql += " AND revoked_at IS NULL"
+        with self._lock:
+            rows = self._db.execute(sql + " ORDER BY created_at, id", (user_id,)).fetchall()
+        return [FamilyRow(**dict(r)) for r in rows]

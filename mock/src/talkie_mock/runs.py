@@ -1,0 +1,361 @@
+"""The run engine: background tasks that perform agent plans and publish their events.
+
+A run is an asyncio task owned by the :class:`RunManager`, not by the HTTP request that started it. The SSE
+response only *subscribes*; when the client disconnects the subscription ends and the task goes on to store
+its
+result (§5, disconnect is not cancel). Cancel sets the run's stop signal: a pause wakes up at once, no further
+step is performed, an open text message is closed, the partial text is stored and the stream ends with
+``RUN_FINISHED`` and the cancelled outcome (notes N-04).
+
+Every event is kept in memory while the run lives (so a retry with the same `runId` re-streams it, notes N-05)
+and written with the run's final state when it ends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from talkie_models import (
+    Action,
+    ActionEvent,
+    CardEvent,
+    RunErrorEvent,
+    RunErrorMetadata,
+    RunFinishedCancelledOutcome,
+    RunFinishedEvent,
+    RunStartedEvent,
+    TalkieModel,
+    TextMessageContentEvent,
+    TextMessageEndEvent,
+    TextMessageStartEvent,
+)
+from talkie_models.sse import encode_event
+
+from talkie_mock.errors import ApiError, retryable
+from talkie_mock.steps import ActionSpec, Emit, Fail, Propose, Sleep, Step, Usage
+from talkie_mock.store import MessageRow, Store
+
+log = logging.getLogger("talkie_mock.runs")
+
+
+class RunServices(Protocol):
+    """What a running plan may ask of the rest of the mock (and nothing more: no decisions)."""
+
+    def propose(self, spec: ActionSpec, user_id: str, thread_id: str) -> TalkieModel:
+        """Store a proposed action and return the `Action` model."""
+        ...
+
+    def usage_event(self, user_id: str, tokens: int) -> TalkieModel:
+        """Count tokens and return the `talkie.usage` event."""
+        ...
+
+    def now_ms(self) -> int: ...
+
+    def event_published(self, event: dict[str, Any]) -> None:
+        """Observe each event (self-check, later the inspector)."""
+        ...
+
+
+@dataclass
+class LiveRun:
+    user_id: str
+    run_id: str
+    thread_id: str
+    locale: str
+    events: list[dict[str, Any]] = field(default_factory=list)
+    frames: list[bytes] = field(default_factory=list)
+    done: bool = False
+    status: str = "running"
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    stop: asyncio.Event = field(default_factory=asyncio.Event)
+    task: asyncio.Task[None] | None = None
+
+    def publish(self, event: dict[str, Any]) -> None:
+        self.events.append(event)
+        self.frames.append(encode_event(event))
+        self._wake()
+
+    def finish(self) -> None:
+        self.done = True
+        self._wake()
+
+    def _wake(self) -> None:
+        waiters, self.changed = self.changed, asyncio.Event()
+        waiters.set()
+
+
+class Subscription:
+    """A reader of one run's frames from the start; replays what it missed, then follows live."""
+
+    def __init__(self, run: LiveRun | None, frames: list[bytes] | None = None) -> None:
+        self._run = run
+        self._static = frames
+        self._next = 0
+
+    async def next_frames(self, timeout: float) -> list[bytes] | None:
+        if self._run is None:
+            frames, self._static = self._static, None
+            return frames or None
+        run = self._run
+        if self._next >= len(run.frames):
+            if run.done:
+                return None
+            waiter = run.changed
+            try:
+                await asyncio.wait_for(waiter.wait(), timeout)
+            except TimeoutError:
+                return []
+        fresh = run.frames[self._next :]
+        self._next += len(fresh)
+        if not fresh and run.done:
+            return None
+        return fresh
+
+
+def _wire(model: TalkieModel) -> dict[str, Any]:
+    data: dict[str, Any] = model.model_dump(mode="json")
+    return data
+
+
+class RunManager:
+    """Starts, follows and cancels runs."""
+
+    def __init__(self, store: Store, services: RunServices, message_for: Callable[[str, str], str]) -> None:
+        self.store = store
+        self.services = services
+        self.message_for = message_for
+        self.live: dict[tuple[str, str], LiveRun] = {}
+
+    def get_live(self, user_id: str, run_id: str) -> LiveRun | None:
+        return self.live.get((user_id, run_id))
+
+    def start(self, user_id: str, run_id: str, thread_id: str, steps: list[Step], locale: str) -> LiveRun:
+        """Record the run and start its task; the caller subscribes to the returned run."""
+        self.store.create_run(user_id, run_id, thread_id, "running", self.services.now_ms())
+        run = LiveRun(user_id=user_id, run_id=run_id, thread_id=thread_id, locale=locale)
+        self.live[(user_id, run_id)] = run
+        run.task = asyncio.get_running_loop().create_task(self._execute(run, steps), name=f"run {run_id}")
+        return run
+
+    def finished_immediately(
+        self, user_id: str, run_id: str, thread_id: str, *, cancelled: bool, record: bool = True
+    ) -> list[bytes]:
+        """A run with nothing to do: `RUN_STARTED` then `RUN_FINISHED` (cancelled before it came, N-04)."""
+        events = [
+            _wire(RunStartedEvent(type="RUN_STARTED", thread_id=thread_id, run_id=run_id)),
+            _wire(
+                RunFinishedEvent(
+                    type="RUN_FINISHED",
+                    thread_id=thread_id,
+                    run_id=run_id,
+                    outcome=RunFinishedCancelledOutcome(type="cancelled") if cancelled else None,
+                )
+            ),
+        ]
+        for event in events:
+            self.services.event_published(event)
+        if record:
+            self.store.create_run(user_id, run_id, thread_id, "running", self.services.now_ms())
+        self.store.finish_run(user_id, run_id, "cancelled" if cancelled else "finished", events)
+        return [encode_event(e) for e in events]
+
+    async def cancel(self, user_id: str, run_id: str) -> None:
+        """Stop the work of a live run and wait (briefly) until its partial result is stored."""
+        run = self.live.get((user_id, run_id))
+        if run is None:
+            if self.store.get_run(user_id, run_id) is None:
+                self.store.tombstone_run(user_id, run_id, self.services.now_ms())
+            return
+        run.stop.set()
+        if run.task is not None:
+            try:
+                await asyncio.wait_for(asyncio.shield(run.task), 5.0)
+            except TimeoutError:  # pragma: no cover - a plan step never blocks this long
+                log.warning("run %s did not stop within 5 s", run_id)
+
+    async def shutdown(self) -> None:
+        """Stop every live run so its partial result is stored before the state closes."""
+        runs = list(self.live.values())
+        for run in runs:
+            run.stop.set()
+        tasks = [r.task for r in runs if r.task is not None]
+        if tasks:
+            await asyncio.wait(tasks, timeout=5.0)
+
+    def recover(self) -> None:
+        """Runs a crash left `running`: close them with RUN_ERROR so a replay still ends."""
+        for row in self.store.interrupted_runs():
+            thread_id = row.thread_id or ""
+            events = [
+                *row.events,
+                _wire(RunStartedEvent(type="RUN_STARTED", thread_id=thread_id, run_id=row.id))
+                if not row.events
+                else None,
+                _wire(
+                    RunErrorEvent(
+                        type="RUN_ERROR",
+                        message=self.message_for("internal", "en"),
+                        code="internal",
+                        metadata=RunErrorMetadata(retryable=retryable("internal")),
+                    )
+                ),
+            ]
+            self.store.finish_run(row.user_id, row.id, "error", [e for e in events if e is not None])
+
+    # -- the task -------------------------------------------------------------------------------------------
+
+    async def _execute(self, run: LiveRun, steps: list[Step]) -> None:
+        tracker = _TextTracker(self.store, run, self.services)
+        try:
+            self._emit(
+                run, tracker, RunStartedEvent(type="RUN_STARTED", thread_id=run.thread_id, run_id=run.run_id)
+            )
+            failed = False
+            for step in steps:
+                if run.stop.is_set():
+                    break
+                if isinstance(step, Sleep):
+                    if step.seconds > 0:
+                        with contextlib.suppress(TimeoutError):
+                            await asyncio.wait_for(run.stop.wait(), step.seconds)
+                elif isinstance(step, Emit):
+                    self._emit(run, tracker, step.event)
+                elif isinstance(step, Propose):
+                    action = self.services.propose(step.spec, run.user_id, run.thread_id)
+                    self._emit(
+                        run,
+                        tracker,
+                        ActionEvent(
+                            type="CUSTOM",
+                            name="talkie.action",
+                            value=Action.model_validate(action.model_dump()),
+                        ),
+                    )
+                elif isinstance(step, Usage):
+                    self._emit(run, tracker, self.services.usage_event(run.user_id, step.tokens))
+                elif isinstance(step, Fail):
+                    tracker.close(lambda e: self._emit(run, tracker, e))
+                    self._emit(run, tracker, self._run_error(step.code, step.message, run.locale))
+                    failed = True
+                    break
+                # let subscribers and other requests in between steps of a plan without pauses
+                await asyncio.sleep(0)
+            if failed:
+                run.status = "error"
+            elif run.stop.is_set():
+                tracker.close(lambda e: self._emit(run, tracker, e))
+                self._emit(
+                    run,
+                    tracker,
+                    RunFinishedEvent(
+                        type="RUN_FINISHED",
+                        thread_id=run.thread_id,
+                        run_id=run.run_id,
+                        outcome=RunFinishedCancelledOutcome(type="cancelled"),
+                    ),
+                )
+                run.status = "cancelled"
+            else:
+                tracker.close(lambda e: self._emit(run, tracker, e))
+                self._emit(
+                    run,
+                    tracker,
+                    RunFinishedEvent(type="RUN_FINISHED", thread_id=run.thread_id, run_id=run.run_id),
+                )
+                run.status = "finished"
+        except Exception:
+            log.exception("run %s failed inside the mock", run.run_id)
+            run.status = "error"
+            run.publish(_wire(self._run_error("internal", None, run.locale)))
+        finally:
+            tracker.flush()
+            try:
+                self.store.finish_run(run.user_id, run.run_id, run.status, run.events)
+            finally:
+                self.live.pop((run.user_id, run.run_id), None)
+                run.finish()
+
+    def _run_error(self, code: str, message: str | None, locale: str) -> RunErrorEvent:
+        text = message or ApiError(code).message(locale)
+        return RunErrorEvent(
+            type="RUN_ERROR", message=text, code=code, metadata=RunErrorMetadata(retryable=retryable(code))
+        )
+
+    def _emit(self, run: LiveRun, tracker: _TextTracker, model: TalkieModel) -> None:
+        event = _wire(model)
+        tracker.observe(model, event)
+        self.services.event_published(event)
+        run.publish(event)
+
+
+class _TextTracker:
+    """Turns the text and card events of a run into stored assistant messages (§9 thread history)."""
+
+    def __init__(self, store: Store, run: LiveRun, services: RunServices) -> None:
+        self.store = store
+        self.run = run
+        self.services = services
+        self.open_id: str | None = None
+        self.parts: list[str] = []
+        self.cards: list[dict[str, Any]] = []
+        self.last_message: str | None = None
+
+    def observe(self, model: TalkieModel, event: dict[str, Any]) -> None:
+        if isinstance(model, TextMessageStartEvent):
+            self.open_id = model.message_id
+            self.parts = []
+        elif isinstance(model, TextMessageContentEvent):
+            self.parts.append(model.delta)
+        elif isinstance(model, TextMessageEndEvent):
+            self._store_text(model.message_id)
+        elif isinstance(model, CardEvent):
+            self.cards.append(event["value"])
+
+    def close(self, emit: Callable[[TalkieModel], None]) -> None:
+        """Close an open text message (on cancel or error) so the stream stays well-formed."""
+        if self.open_id is not None:
+            emit(TextMessageEndEvent(type="TEXT_MESSAGE_END", message_id=self.open_id))
+
+    def _store_text(self, message_id: str) -> None:
+        now = self.services.now_ms()
+        row = MessageRow(
+            id=message_id,
+            thread_id=self.run.thread_id,
+            role="assistant",
+            content="".join(self.parts),
+            created_at=now,
+            channel=None,
+            cards=self.cards,
+        )
+        self.store.add_messages(self.run.thread_id, [row], now)
+        self.last_message = message_id
+        self.open_id = None
+        self.parts = []
+        self.cards = []
+
+    def flush(self) -> None:
+        """Cards not followed by text join the last message of the run (or form a message of their own)."""
+        if self.open_id is not None:
+            self._store_text(self.open_id)
+        if not self.cards:
+            return
+        if self.last_message is not None:
+            self.store.append_cards(self.run.thread_id, self.last_message, self.cards)
+        else:
+            now = self.services.now_ms()
+            row = MessageRow(
+                id=f"{self.run.run_id}:cards",
+                thread_id=self.run.thread_id,
+                role="assistant",
+                content="",
+                created_at=now,
+                channel=None,
+                cards=self.cards,
+            )
+            self.store.add_messages(self.run.thread_id, [row], now)
+        self.cards = []

@@ -1,0 +1,168 @@
+"""Scenario files: message patterns mapped to scripted runs, like WireMock stubs.
+
+A developer who needs a particular stream (a card of a given shape, an error after two seconds, a high-risk
+action) writes it in YAML instead of hoping an intent produces it. The file is checked against
+`scenario.schema.json` and every card, link and action is built through the contract's models at load time, so
+a mistake shows when the mock starts, not in the middle of a client test.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import jsonschema
+import yaml
+from pydantic import ValidationError
+from talkie_models import (
+    Card,
+    CardEvent,
+    EventMetadata,
+    OpenEvent,
+    OpenLink,
+    ToolCallEndEvent,
+    ToolCallEndMetadata,
+    ToolCallStartEvent,
+)
+
+from talkie_mock.errors import ScenarioError
+from talkie_mock.steps import ActionSpec, Emit, Fail, Propose, Sleep, Step, Usage
+
+if TYPE_CHECKING:
+    from talkie_mock.agent import Request
+    from talkie_mock.content import Content
+
+
+def scenario_schema() -> dict[str, Any]:
+    text = resources.files("talkie_mock").joinpath("scenario.schema.json").read_text(encoding="utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
+
+
+@dataclass(frozen=True)
+class Rule:
+    name: str
+    pattern: re.Pattern[str]
+    steps: list[dict[str, Any]]
+
+
+class Scenario:
+    """The loaded rules; :meth:`plan` returns None when no rule matches."""
+
+    def __init__(self, rules: list[Rule]) -> None:
+        self.rules = rules
+
+    @classmethod
+    def load(cls, path: Path) -> Scenario:
+        try:
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        except (OSError, yaml.YAMLError) as exc:
+            raise ScenarioError(f"{path}: {exc}") from exc
+        return cls.from_data(data, str(path))
+
+    @classmethod
+    def from_data(cls, data: Any, origin: str = "scenario") -> Scenario:
+        validator = jsonschema.Draft202012Validator(scenario_schema())
+        problems = sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path))
+        if problems:
+            first = problems[0]
+            where = "/".join(str(p) for p in first.absolute_path) or "(top)"
+            raise ScenarioError(f"{origin}: {where}: {first.message}")
+        rules = []
+        for index, raw in enumerate(data["scenarios"]):
+            try:
+                pattern = re.compile(raw["match"])
+            except re.error as exc:
+                raise ScenarioError(f"{origin}: scenarios/{index}/match: {exc}") from exc
+            rule = Rule(name=raw.get("name", f"rule {index}"), pattern=pattern, steps=raw["steps"])
+            cls._check(rule, origin, index)
+            rules.append(rule)
+        return cls(rules)
+
+    @staticmethod
+    def _check(rule: Rule, origin: str, index: int) -> None:
+        """Build every model once so a malformed card or link fails at load time."""
+        for number, step in enumerate(rule.steps):
+            try:
+                if "card" in step:
+                    Card.model_validate({"id": "c_check", "version": 1, **step["card"]})
+                elif "open" in step:
+                    OpenLink.model_validate(step["open"])
+            except ValidationError as exc:
+                raise ScenarioError(f"{origin}: scenarios/{index}/steps/{number}: {exc}") from exc
+
+    def plan(self, text: str, content: Content, request: Request) -> list[Step] | None:
+        from talkie_mock.agent import Agent
+
+        for rule in self.rules:
+            match = rule.pattern.search(text)
+            if match is None:
+                continue
+            steps: list[Step] = []
+            for step in rule.steps:
+                steps += self._step(step, match, content, Agent)
+            return steps
+        return None
+
+    @staticmethod
+    def _step(step: dict[str, Any], match: re.Match[str], content: Content, agent: Any) -> list[Step]:
+        if "text" in step:
+            result: list[Step] = agent._text(content, match.expand(step["text"]))
+            return result
+        if "tool" in step:
+            tool = step["tool"]
+            call_id = content.ids.next("call")
+            end_meta: dict[str, Any] = {"ok": tool.get("ok", True)}
+            if "error" in tool:
+                end_meta["error"] = tool["error"]
+            start_meta = EventMetadata.model_validate({"label": tool["label"]}) if "label" in tool else None
+            return [
+                Emit(
+                    ToolCallStartEvent(
+                        type="TOOL_CALL_START",
+                        tool_call_id=call_id,
+                        tool_call_name=tool["name"],
+                        metadata=start_meta,
+                    )
+                ),
+                Emit(
+                    ToolCallEndEvent(
+                        type="TOOL_CALL_END",
+                        tool_call_id=call_id,
+                        metadata=ToolCallEndMetadata.model_validate(end_meta),
+                    )
+                ),
+            ]
+        if "card" in step:
+            card = Card.model_validate({"id": content.ids.next("c"), "version": 1, **step["card"]})
+            return [Emit(CardEvent(type="CUSTOM", name="talkie.card", value=card))]
+        if "open" in step:
+            return [
+                Emit(
+                    OpenEvent(type="CUSTOM", name="talkie.open", value=OpenLink.model_validate(step["open"]))
+                )
+            ]
+        if "action" in step:
+            raw = step["action"]
+            spec = ActionSpec(
+                action_id=content.ids.next("a"),
+                tool_call_id=content.ids.next("call"),
+                summary=match.expand(raw["summary"]),
+                risk_level=raw["riskLevel"],
+                methods=tuple(raw.get("methods", ["button"])),
+                params=raw.get("params", {"summary": raw["summary"]}),
+                ttl_seconds=raw.get("ttlSeconds", 600),
+                keyword=raw.get("keyword"),
+                outbound=raw.get("outbound", False),
+            )
+            return [Propose(spec)]
+        if "usage" in step:
+            return [Usage(tokens=int(step["usage"]))]
+        if "sleep" in step:
+            return [Sleep(float(step["sleep"]))]
+        error = step["error"]
+        return [Fail(error["code"], error.get("message"))]

@@ -1,0 +1,502 @@
+"""Durable state of the mock: SQLite with WAL, one connection, one writer path.
+
+Why SQLite from the standard library: a developer leaves the mock running for days and restarts it often; the
+state must survive a restart and a ``kill -9`` without a server process to manage. Every write runs in one
+short transaction on one connection (guarded by a lock, so the TestClient's thread and the server loop cannot
+interleave); a write has reached the WAL before the HTTP answer that acknowledges it is sent. With WAL,
+``synchronous=NORMAL`` keeps committed transactions across a process crash (it only risks the last ones on
+power loss), which is the durability a test server needs.
+
+Action transitions are compare-and-set (``UPDATE … WHERE status = ?``): of two concurrent decisions exactly
+one
+changes the row; the other sees the new state.
+
+Times are stored as integer milliseconds since the epoch so comparisons and ordering are numeric.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+# Each entry moves the database one version up; `PRAGMA user_version` records how far a file has come.
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE threads (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        title TEXT NOT NULL,
+        channel TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+    );
+    CREATE INDEX threads_by_user ON threads (user_id, updated_at DESC, created_at DESC, id DESC);
+    CREATE TABLE messages (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        thread_id TEXT NOT NULL,
+        id TEXT NOT NULL,
+        role TEXT NOT NULL,
+        content TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        channel TEXT,
+        cards TEXT NOT NULL DEFAULT '[]',
+        UNIQUE (thread_id, id)
+    );
+    CREATE TABLE runs (
+        user_id TEXT NOT NULL,
+        id TEXT NOT NULL,
+        thread_id TEXT,
+        status TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        events TEXT NOT NULL DEFAULT '[]',
+        PRIMARY KEY (user_id, id)
+    );
+    CREATE TABLE actions (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        thread_id TEXT NOT NULL,
+        status TEXT NOT NULL,
+        params_hash TEXT NOT NULL,
+        decision TEXT,
+        method TEXT,
+        outbound INTEGER NOT NULL,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        undo_until INTEGER,
+        body TEXT NOT NULL
+    );
+    CREATE INDEX actions_by_thread ON actions (thread_id, created_at);
+    CREATE TABLE voice_sessions (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        thread_id TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        ends_at INTEGER NOT NULL,
+        max_seconds INTEGER NOT NULL,
+        seconds INTEGER NOT NULL DEFAULT 0,
+        closed INTEGER NOT NULL DEFAULT 0,
+        body TEXT NOT NULL
+    );
+    CREATE TABLE voice_calls (
+        session_id TEXT NOT NULL,
+        call_id TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        PRIMARY KEY (session_id, call_id)
+    );
+    CREATE TABLE usage (
+        user_id TEXT NOT NULL,
+        day TEXT NOT NULL,
+        tokens INTEGER NOT NULL DEFAULT 0,
+        voice_seconds INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (user_id, day)
+    );
+    """,
+)
+
+
+@dataclass(frozen=True)
+class ThreadRow:
+    id: str
+    user_id: str
+    title: str
+    channel: str
+    created_at: int
+    updated_at: int
+
+
+@dataclass(frozen=True)
+class MessageRow:
+    id: str
+    thread_id: str
+    role: str
+    content: str
+    created_at: int
+    channel: str | None
+    cards: list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class RunRow:
+    id: str
+    user_id: str
+    thread_id: str | None
+    status: str
+    created_at: int
+    events: list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    id: str
+    user_id: str
+    thread_id: str
+    status: str
+    params_hash: str
+    decision: str | None
+    method: str | None
+    outbound: bool
+    created_at: int
+    expires_at: int
+    undo_until: int | None
+    body: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class VoiceRow:
+    id: str
+    user_id: str
+    thread_id: str
+    created_at: int
+    ends_at: int
+    max_seconds: int
+    seconds: int
+    closed: bool
+    body: dict[str, Any]
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+class Store:
+    """All reads and writes of the mock's state."""
+
+    def __init__(self, path: str) -> None:
+        if path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self._lock = threading.RLock()
+        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self._db.row_factory = sqlite3.Row
+        if path != ":memory:":
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._migrate()
+
+    # -- plumbing -------------------------------------------------------------------------------------------
+
+    def _migrate(self) -> None:
+        with self._lock:
+            version = int(self._db.execute("PRAGMA user_version").fetchone()[0])
+            for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
+                self._db.executescript(
+                    f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;"
+                )
+
+    @property
+    def schema_version(self) -> int:
+        return int(self._db.execute("PRAGMA user_version").fetchone()[0])
+
+    @contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        """The one writer path: a short IMMEDIATE transaction, committed before the caller answers."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def _one(self, sql: str, *args: Any) -> sqlite3.Row | None:
+        with self._lock:
+            row: sqlite3.Row | None = self._db.execute(sql, args).fetchone()
+            return row
+
+    def _all(self, sql: str, *args: Any) -> list[sqlite3.Row]:
+        with self._lock:
+            return list(self._db.execute(sql, args).fetchall())
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    # -- threads and messages -------------------------------------------------------------------------------
+
+    def get_thread(self, thread_id: str) -> ThreadRow | None:
+        row = self._one("SELECT * FROM threads WHERE id = ?", thread_id)
+        return ThreadRow(**dict(row)) if row else None
+
+    def create_thread(self, thread_id: str, user_id: str, title: str, channel: str, now: int) -> ThreadRow:
+        with self._tx() as db:
+            db.execute(
+                "INSERT INTO threads (id, user_id, title, channel, created_at, updated_at) "
+                "VALUES (?,?,?,?,?,?)",
+                (thread_id, user_id, title, channel, now, now),
+            )
+        return ThreadRow(thread_id, user_id, title, channel, now, now)
+
+    def list_threads(self, user_id: str, limit: int) -> list[ThreadRow]:
+        rows = self._all(
+            "SELECT * FROM threads WHERE user_id = ? ORDER BY updated_at DESC, created_at "
+            "DESC, id DESC LIMIT ?",
+            user_id,
+            limit,
+        )
+        return [ThreadRow(**dict(r)) for r in rows]
+
+    def delete_thread(self, thread_id: str, now: int) -> list[str]:
+        """Delete a thread with its messages; pending actions are cancelled. Returns the cancelled ids."""
+        with self._tx() as db:
+            ids = [
+                r[0]
+                for r in db.execute(
+                    "SELECT id FROM actions WHERE thread_id = ? AND status = 'pending'", (thread_id,)
+                )
+            ]
+            db.execute(
+                "UPDATE actions SET status = 'cancelled', decision = 'cancel' "
+                "WHERE thread_id = ? AND status = 'pending'",
+                (thread_id,),
+            )
+            db.execute("DELETE FROM messages WHERE thread_id = ?", (thread_id,))
+            db.execute("DELETE FROM threads WHERE id = ?", (thread_id,))
+        return ids
+
+    def known_message_ids(self, thread_id: str, ids: list[str]) -> set[str]:
+        if not ids:
+            return set()
+        marks = ",".join("?" * len(ids))
+        rows = self._all(f"SELECT id FROM messages WHERE thread_id = ? AND id IN ({marks})", thread_id, *ids)
+        return {r[0] for r in rows}
+
+    def add_messages(self, thread_id: str, messages: list[MessageRow], now: int) -> int:
+        """Store messages whose id the thread does not know yet; returns how many were new."""
+        added = 0
+        with self._tx() as db:
+            for m in messages:
+                cur = db.execute(
+                    "INSERT OR IGNORE INTO messages (thread_id, id, role, content, created_at, "
+                    "channel, cards) "
+                    "VALUES (?,?,?,?,?,?,?)",
+                    (thread_id, m.id, m.role, m.content, m.created_at, m.channel, _dumps(m.cards)),
+                )
+                added += cur.rowcount
+            if added:
+                db.execute(
+                    "UPDATE threads SET updated_at = MAX(updated_at, ?) WHERE id = ?", (now, thread_id)
+                )
+        return added
+
+    def append_cards(self, thread_id: str, message_id: str, cards: list[dict[str, Any]]) -> None:
+        with self._tx() as db:
+            row = db.execute(
+                "SELECT cards FROM messages WHERE thread_id = ? AND id = ?", (thread_id, message_id)
+            ).fetchone()
+            if row is not None:
+                merged = [*json.loads(row[0]), *cards]
+                db.execute(
+                    "UPDATE messages SET cards = ? WHERE thread_id = ? AND id = ?",
+                    (_dumps(merged), thread_id, message_id),
+                )
+
+    def messages(self, thread_id: str) -> list[MessageRow]:
+        rows = self._all("SELECT * FROM messages WHERE thread_id = ? ORDER BY seq", thread_id)
+        return [
+            MessageRow(
+                id=r["id"],
+                thread_id=r["thread_id"],
+                role=r["role"],
+                content=r["content"],
+                created_at=r["created_at"],
+                channel=r["channel"],
+                cards=json.loads(r["cards"]),
+            )
+            for r in rows
+        ]
+
+    # -- runs -----------------------------------------------------------------------------------------------
+
+    def get_run(self, user_id: str, run_id: str) -> RunRow | None:
+        row = self._one("SELECT * FROM runs WHERE user_id = ? AND id = ?", user_id, run_id)
+        if row is None:
+            return None
+        return RunRow(
+            id=row["id"],
+            user_id=row["user_id"],
+            thread_id=row["thread_id"],
+            status=row["status"],
+            created_at=row["created_at"],
+            events=json.loads(row["events"]),
+        )
+
+    def create_run(self, user_id: str, run_id: str, thread_id: str | None, status: str, now: int) -> None:
+        with self._tx() as db:
+            db.execute(
+                "INSERT INTO runs (user_id, id, thread_id, status, created_at) VALUES (?,?,?,?,?)",
+                (user_id, run_id, thread_id, status, now),
+            )
+
+    def tombstone_run(self, user_id: str, run_id: str, now: int) -> None:
+        """Remember a cancel for a run that has not reached the server yet (notes N-04)."""
+        with self._tx() as db:
+            db.execute(
+                "INSERT OR IGNORE INTO runs (user_id, id, thread_id, status, created_at) "
+                "VALUES (?,?,NULL,'cancelled',?)",
+                (user_id, run_id, now),
+            )
+
+    def finish_run(self, user_id: str, run_id: str, status: str, events: list[dict[str, Any]]) -> None:
+        with self._tx() as db:
+            db.execute(
+                "UPDATE runs SET status = ?, events = ? WHERE user_id = ? AND id = ?",
+                (status, _dumps(events), user_id, run_id),
+            )
+
+    def interrupted_runs(self) -> list[RunRow]:
+        """Runs left `running` by a crash: their task died with the process."""
+        rows = self._all("SELECT user_id, id FROM runs WHERE status = 'running'")
+        found = [self.get_run(r["user_id"], r["id"]) for r in rows]
+        return [r for r in found if r is not None]
+
+    # -- actions --------------------------------------------------------------------------------------------
+
+    def insert_action(self, row: ActionRow) -> None:
+        with self._tx() as db:
+            db.execute(
+                "INSERT INTO actions (id, user_id, thread_id, status, params_hash, decision, "
+                "method, outbound, "
+                "created_at, expires_at, undo_until, body) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                (
+                    row.id,
+                    row.user_id,
+                    row.thread_id,
+                    row.status,
+                    row.params_hash,
+                    row.decision,
+                    row.method,
+                    int(row.outbound),
+                    row.created_at,
+                    row.expires_at,
+                    row.undo_until,
+                    _dumps(row.body),
+                ),
+            )
+
+    @staticmethod
+    def _action(row: sqlite3.Row) -> ActionRow:
+        data = dict(row)
+        data["outbound"] = bool(data["outbound"])
+        data["body"] = json.loads(data["body"])
+        return ActionRow(**data)
+
+    def get_action(self, action_id: str) -> ActionRow | None:
+        row = self._one("SELECT * FROM actions WHERE id = ?", action_id)
+        return self._action(row) if row else None
+
+    def thread_actions(self, thread_id: str) -> list[ActionRow]:
+        rows = self._all("SELECT * FROM actions WHERE thread_id = ? ORDER BY created_at, id", thread_id)
+        return [self._action(r) for r in rows]
+
+    def transition_action(
+        self,
+        action_id: str,
+        expected: str,
+        status: str,
+        *,
+        decision: str | None = None,
+        method: str | None = None,
+        undo_until: int | None = None,
+    ) -> bool:
+        """Compare-and-set the status; True when this call made the change."""
+        with self._tx() as db:
+            cur = db.execute(
+                "UPDATE actions SET status = ?, decision = COALESCE(?, decision), method = "
+                "COALESCE(?, method), "
+                "undo_until = COALESCE(?, undo_until) WHERE id = ? AND status = ?",
+                (status, decision, method, undo_until, action_id, expected),
+            )
+            return cur.rowcount == 1
+
+    def settle_actions(self, now: int) -> None:
+        """Apply what time alone decides: pending past `expiresAt` → expired, undo window over → done."""
+        with self._tx() as db:
+            db.execute(
+                "UPDATE actions SET status = 'expired' WHERE status = 'pending' AND expires_at <= ?", (now,)
+            )
+            db.execute(
+                "UPDATE actions SET status = 'done' WHERE status = 'running' AND undo_until IS NOT NULL "
+                "AND undo_until <= ?",
+                (now,),
+            )
+
+    # -- voice ----------------------------------------------------------------------------------------------
+
+    def insert_voice(self, row: VoiceRow) -> None:
+        with self._tx() as db:
+            db.execute(
+                "INSERT INTO voice_sessions (id, user_id, thread_id, created_at, ends_at, "
+                "max_seconds, seconds, "
+                "closed, body) VALUES (?,?,?,?,?,?,?,?,?)",
+                (
+                    row.id,
+                    row.user_id,
+                    row.thread_id,
+                    row.created_at,
+                    row.ends_at,
+                    row.max_seconds,
+                    row.seconds,
+                    int(row.closed),
+                    _dumps(row.body),
+                ),
+            )
+
+    def get_voice(self, session_id: str) -> VoiceRow | None:
+        row = self._one("SELECT * FROM voice_sessions WHERE id = ?", session_id)
+        if row is None:
+            return None
+        data = dict(row)
+        data["closed"] = bool(data["closed"])
+        data["body"] = json.loads(data["body"])
+        return VoiceRow(**data)
+
+    def voice_by_secret(self, secret: str) -> VoiceRow | None:
+        row = self._one(
+            "SELECT id FROM voice_sessions WHERE json_extract(body, '$.clientSecret') = ?", secret
+        )
+        return self.get_voice(row[0]) if row else None
+
+    def claim_voice_call(self, session_id: str, call_id: str, now: int) -> bool:
+        """Record a tool call id; False when the session already saw it (a reused `callId`)."""
+        with self._tx() as db:
+            cur = db.execute(
+                "INSERT OR IGNORE INTO voice_calls (session_id, call_id, created_at) VALUES (?,?,?)",
+                (session_id, call_id, now),
+            )
+            return cur.rowcount == 1
+
+    def report_voice_usage(self, session_id: str, seconds: int, final: bool) -> tuple[int, int]:
+        """Store cumulative seconds (never lower than before); returns (counted seconds, increase)."""
+        with self._tx() as db:
+            row = db.execute(
+                "SELECT seconds, user_id, created_at FROM voice_sessions WHERE id = ?", (session_id,)
+            ).fetchone()
+            total = max(int(row[0]), seconds)
+            db.execute(
+                "UPDATE voice_sessions SET seconds = ?, closed = MAX(closed, ?) WHERE id = ?",
+                (total, int(final), session_id),
+            )
+            return total, total - int(row[0])
+
+    # -- usage meters ---------------------------------------------------------------------------------------
+
+    def add_usage(self, user_id: str, day: str, *, tokens: int = 0, voice_seconds: int = 0) -> None:
+        with self._tx() as db:
+            db.execute(
+                "INSERT INTO usage (user_id, day, tokens, voice_seconds) VALUES (?,?,?,?) "
+                "ON CONFLICT (user_id, day) DO UPDATE SET tokens = tokens + excluded.tokens, "
+                "voice_seconds = voice_seconds + excluded.voice_seconds",
+                (user_id, day, tokens, voice_seconds),
+            )
+
+    def usage(self, user_id: str, day: str) -> tuple[int, int]:
+        row = self._one("SELECT tokens, voice_seconds FROM usage WHERE user_id = ? AND day = ?", user_id, day)
+        return (int(row[0]), int(row[1])) if row else (0, 0)

@@ -1,0 +1,79 @@
+"""Threads (§9): list, detail, delete — all scoped to the caller."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from starlette.requests import Request
+from starlette.responses import Response
+from talkie_models import ThreadDetail, ThreadList, ThreadMessage, ThreadSummary
+
+from talkie_mock.clock import to_iso
+from talkie_mock.context import Mock, mock_of
+from talkie_mock.errors import ApiError
+from talkie_mock.store import ThreadRow
+from talkie_mock.validation import safe_id
+
+LIST_LIMIT = 50
+
+
+def iso_ms(ms: int) -> str:
+    return to_iso(datetime.fromtimestamp(ms / 1000, UTC))
+
+
+def summary(row: ThreadRow) -> ThreadSummary:
+    return ThreadSummary.model_validate(
+        {
+            "id": row.id,
+            "title": row.title,
+            "channel": row.channel,
+            "createdAt": iso_ms(row.created_at),
+            "updatedAt": iso_ms(row.updated_at),
+        }
+    )
+
+
+def owned_thread(mock: Mock, thread_id: str, user_id: str) -> ThreadRow:
+    row = mock.store.get_thread(safe_id(thread_id, "thread_not_found"))
+    if row is None or row.user_id != user_id:
+        raise ApiError("not_found", "thread_not_found", id=thread_id)
+    return row
+
+
+async def list_threads(request: Request) -> Response:
+    mock = mock_of(request)
+    user = mock.auth.require(request)
+    rows = mock.store.list_threads(user.user_id, LIST_LIMIT)
+    return mock.respond(request, ThreadList(threads=[summary(r) for r in rows]), "ThreadList")
+
+
+async def get_thread(request: Request) -> Response:
+    mock = mock_of(request)
+    user = mock.auth.require(request)
+    row = owned_thread(mock, request.path_params["threadId"], user.user_id)
+    messages = []
+    for m in mock.store.messages(row.id):
+        fields: dict[str, object] = {
+            "id": m.id,
+            "role": m.role,
+            "content": m.content,
+            "created_at": iso_ms(m.created_at),
+        }
+        if m.cards:
+            fields["cards"] = m.cards
+        if m.channel:
+            fields["channel"] = m.channel
+        messages.append(ThreadMessage.model_validate(fields))
+    detail = ThreadDetail(thread=summary(row), messages=messages, actions=mock.actions.for_thread(row.id))
+    return mock.respond(request, detail, "ThreadDetail")
+
+
+async def delete_thread(request: Request) -> Response:
+    from talkie_models import OkResponse
+
+    mock = mock_of(request)
+    user = mock.auth.require(request)
+    row = owned_thread(mock, request.path_params["threadId"], user.user_id)
+    mock.store.settle_actions(mock.now_ms())
+    mock.store.delete_thread(row.id, mock.now_ms())
+    return mock.respond(request, OkResponse(ok=True), "OkResponse")

@@ -1,0 +1,62 @@
+"""Request bodies: parse JSON and check it against the contract before any handler uses it.
+
+jsonschema-rs (through `talkie_models.validation.fast_validator`) decides validity on the hot path; only
+for an
+invalid body do we pay for a readable message naming the offending field.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from starlette.requests import Request
+from talkie_models.validation import fast_validator
+
+from talkie_mock.errors import ApiError
+
+# Ids the mock accepts in paths (and hands out): letters, digits and a few separators.
+SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:~@-]{0,127}$")
+
+
+def safe_id(value: str, reason: str) -> str:
+    """An id from a path; anything with odd characters cannot name a stored object → 404."""
+    if not SAFE_ID.match(value):
+        raise ApiError("not_found", reason, id=value[:80])
+    return value
+
+
+def parse_json(raw: bytes) -> Any:
+    if not raw.strip():
+        raise ApiError("invalid_request", "invalid_json")
+    try:
+        return json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise ApiError("invalid_request", "invalid_json") from exc
+
+
+def check(value: Any, type_name: str) -> dict[str, Any]:
+    """`value` if it is a valid `type_name`; else 400 `invalid_request` naming the first bad field."""
+    validator = fast_validator(type_name)
+    if validator.is_valid(value):
+        if not isinstance(value, dict):  # every request type is an object
+            raise ApiError("invalid_request")
+        return value
+    messages = validator.errors(value)
+    field, detail = _describe(messages[0] if messages else "invalid")
+    raise ApiError("invalid_request", "invalid_field", field=field, detail=detail)
+
+
+async def read_json(request: Request, type_name: str) -> dict[str, Any]:
+    """The request body parsed and validated as `type_name`."""
+    return check(parse_json(await request.body()), type_name)
+
+
+def _describe(message: str) -> tuple[str, str]:
+    """Split a validator message into (field path, detail); the path is `(body)` for the top level."""
+    match = re.match(r"^(?P<path>\$[^:\s]*):\s*(?P<detail>.*)$", message, re.DOTALL)
+    if match:
+        path = match.group("path").removeprefix("$").removeprefix(".")
+        return path or "(body)", match.group("detail")
+    return "(body)", message

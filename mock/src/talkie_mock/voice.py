@@ -1,0 +1,268 @@
+"""Voice (§10): sessions, tools, transcript, usage, and the mock's own SDP answerer.
+
+There is no speech provider behind the mock. A session is real state (bound to the user and a thread, with a
+short-lived client secret and a time budget); its signalling URL is the mock's own `/_mock/voice/sdp`
+(notes N-03), which answers an SDP offer with a canned answer when given the session's client secret.
+
+A session ends when the client reports `final: true` (notes N-11) or when its time budget plus a grace
+period has
+passed on the virtual clock; after that tools, transcript and usage answer 410 `expired`.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+from talkie_models import (
+    ActionEvent,
+    CardEvent,
+    Consent,
+    OkResponse,
+    Signaling,
+    VoiceSession,
+    VoiceToolResponse,
+    VoiceUsageResponse,
+)
+
+from talkie_mock.agent import Request as AgentRequest
+from talkie_mock.clock import to_iso
+from talkie_mock.context import Mock, mock_of
+from talkie_mock.errors import ApiError
+from talkie_mock.steps import ActionSpec
+from talkie_mock.store import MessageRow, VoiceRow
+from talkie_mock.threads import iso_ms, owned_thread
+from talkie_mock.validation import parse_json, read_json, safe_id
+
+# Seconds a session stays usable after its budget, so the last usage report and transcript still land.
+GRACE_SECONDS = 120
+
+LABELS = {
+    "cs": {
+        "search_records": "Hledám v CRM…",
+        "list_meetings": "Prohlížím kalendář…",
+        "send_email": "Připravuji e-mail…",
+        "delete_record": "Připravuji smazání…",
+    },
+    "en": {
+        "search_records": "Searching the CRM…",
+        "list_meetings": "Checking the calendar…",
+        "send_email": "Drafting the e-mail…",
+        "delete_record": "Preparing the deletion…",
+    },
+}
+CONSENT = {
+    "cs": {"confirm": ["ano", "potvrzuji", "jasně"], "refuse": ["ne", "zruš", "nechci"]},
+    "en": {"confirm": ["yes", "confirm", "go ahead"], "refuse": ["no", "cancel", "stop"]},
+}
+VOICE_TITLE = {"cs": "Hlasová konverzace", "en": "Voice conversation"}
+SDP_ANSWER = (
+    "v=0\r\no=- 0 0 IN IP4 127.0.0.1\r\ns=talkie-mock\r\nt=0 0\r\n"
+    "m=audio 9 UDP/TLS/RTP/SAVPF 111\r\nc=IN IP4 127.0.0.1\r\na=rtpmap:111 opus/48000/2\r\n"
+    "a=setup:active\r\na=mid:0\r\na=sendrecv\r\n"
+)
+
+
+async def create_session(request: Request) -> Response:
+    mock = mock_of(request)
+    user = mock.auth.require(request)
+    raw = await request.body()
+    body = (await read_json(request, "VoiceSessionRequest")) if raw.strip() else {}
+    locale = body.get("locale") or mock.locale(request)
+    locale = locale if locale in LABELS else mock.config.locale
+    now = mock.now_ms()
+    _, used_seconds = mock.store.usage(user.user_id, mock.day())
+    left = mock.config.voice_daily_minutes * 60 - used_seconds
+    if left <= 0:
+        raise ApiError("quota_exceeded", "voice_quota")
+    if "threadId" in body:
+        thread = owned_thread(mock, body["threadId"], user.user_id)
+    else:
+        title = f"{VOICE_TITLE[locale]} {mock.clock.now().strftime('%Y-%m-%d %H:%M')}"
+        thread = mock.store.create_thread("t_" + secrets.token_hex(8), user.user_id, title, "voice", now)
+    max_seconds = max(1, min(mock.config.voice_max_seconds, left))
+    session = VoiceSession(
+        voice_session_id="v_" + secrets.token_hex(8),
+        thread_id=thread.id,
+        transport="webrtc",
+        event_protocol="openai-realtime/1",
+        signaling=Signaling(type="sdp-post", url=f"{mock.config.origin}/_mock/voice/sdp"),
+        client_secret="ek_mock_" + secrets.token_urlsafe(18),
+        expires_at=iso_ms(now + mock.config.voice_secret_ttl_seconds * 1000),
+        max_seconds=max_seconds,
+        warn_seconds=mock.config.voice_warn_seconds,
+        locale=locale,
+        labels=LABELS[locale],
+        consent=Consent.model_validate(CONSENT[locale]),
+    )
+    body_json = session.model_dump(mode="json")
+    mock.store.insert_voice(
+        VoiceRow(
+            id=session.voice_session_id,
+            user_id=user.user_id,
+            thread_id=thread.id,
+            created_at=now,
+            ends_at=now + (max_seconds + GRACE_SECONDS) * 1000,
+            max_seconds=max_seconds,
+            seconds=0,
+            closed=False,
+            body=body_json,
+        )
+    )
+    return mock.respond(request, session, "VoiceSession")
+
+
+def _open_session(mock: Mock, request: Request, user_id: str) -> VoiceRow:
+    session_id = safe_id(request.path_params["voiceSessionId"], "session_not_found")
+    row = mock.store.get_voice(session_id)
+    if row is None or row.user_id != user_id:
+        raise ApiError("not_found", "session_not_found", id=session_id)
+    if row.closed or mock.now_ms() >= row.ends_at:
+        raise ApiError("expired", "session_expired")
+    return row
+
+
+async def tool(request: Request) -> Response:
+    mock = mock_of(request)
+    user = mock.auth.require(request)
+    session = _open_session(mock, request, user.user_id)
+    name = request.path_params["name"]
+    if name not in LABELS["en"]:
+        raise ApiError("not_found", "tool_not_found", id=name[:80])
+    body = await read_json(request, "VoiceToolRequest")
+    try:
+        arguments = json.loads(body["arguments"]) if body["arguments"].strip() else {}
+    except ValueError as exc:
+        raise ApiError("invalid_request", "invalid_field", field="arguments", detail="not JSON") from exc
+    if not isinstance(arguments, dict):
+        raise ApiError("invalid_request", "invalid_field", field="arguments", detail="not a JSON object")
+    if not mock.store.claim_voice_call(session.id, body["callId"], mock.now_ms()):
+        raise ApiError("conflict", "call_reused", id=body["callId"][:80])
+    locale = str(session.body.get("locale") or mock.config.locale)
+    answer = _run_tool(mock, user.user_id, session, name, arguments, body["callId"], locale)
+    for event in answer.model_dump(mode="json").get("events", []):
+        mock.hooks.event(event)
+    return mock.respond(request, answer, "VoiceToolResponse")
+
+
+def _run_tool(
+    mock: Mock,
+    user_id: str,
+    session: VoiceRow,
+    name: str,
+    arguments: dict[str, Any],
+    call_id: str,
+    locale: str,
+) -> VoiceToolResponse:
+    seed_text = f"voice:{session.id}:{call_id}:{json.dumps(arguments, sort_keys=True)}"
+    request = AgentRequest(
+        text=seed_text, run_id=f"{session.id}:{call_id}", thread_id=session.thread_id, locale=locale
+    )
+    content = mock.agent.content(request)
+    cs = locale == "cs"
+    if name == "search_records":
+        card = content.company_card(str(arguments["query"]) if arguments.get("query") else None)
+        output = card.fallback_text
+        return VoiceToolResponse(
+            ok=True, output=output, events=[CardEvent(type="CUSTOM", name="talkie.card", value=card)]
+        )
+    if name == "list_meetings":
+        card = content.meetings_card()
+        return VoiceToolResponse(
+            ok=True,
+            output=card.fallback_text,
+            events=[CardEvent(type="CUSTOM", name="talkie.card", value=card)],
+        )
+    if name == "send_email":
+        to = str(arguments.get("to") or content.email())
+        subject = str(arguments.get("subject") or content.fake.sentence(nb_words=4)).rstrip(".")
+        phrases = mock.agent.phrases(locale)
+        spec = ActionSpec(
+            action_id=content.ids.next("a"),
+            tool_call_id=call_id,
+            summary=phrases["send_summary"].format(subject=subject, email=to),
+            risk_level="medium",
+            methods=("button", "voice"),
+            params={"tool": "send_email", "to": to, "subject": subject},
+            ttl_seconds=mock.config.action_ttl_seconds,
+            keyword=phrases["send_keyword"],
+            outbound=True,
+        )
+    else:
+        record = str(arguments.get("name") or content.company_name())
+        spec = ActionSpec(
+            action_id=content.ids.next("a"),
+            tool_call_id=call_id,
+            summary=mock.agent.phrases(locale)["delete_summary"].format(name=record),
+            risk_level="high",
+            methods=("button",),
+            params={"tool": "delete_record", "name": record},
+            ttl_seconds=mock.config.action_ttl_seconds,
+        )
+    action = mock.actions.propose(spec, user_id, session.thread_id)
+    output = (
+        f"Návrh čeká na potvrzení uživatele: {spec.summary}"
+        if cs
+        else f"The proposal waits for the user's confirmation: {spec.summary}"
+    )
+    return VoiceToolResponse(
+        ok=True, output=output, events=[ActionEvent(type="CUSTOM", name="talkie.action", value=action)]
+    )
+
+
+async def transcript(request: Request) -> Response:
+    mock = mock_of(request)
+    user = mock.auth.require(request)
+    session = _open_session(mock, request, user.user_id)
+    body = await read_json(request, "VoiceTranscriptRequest")
+    now = mock.now_ms()
+    if mock.store.get_thread(session.thread_id) is not None:
+        row = MessageRow(
+            id=body["itemId"],
+            thread_id=session.thread_id,
+            role=body["role"],
+            content=body["text"],
+            created_at=now,
+            channel="voice",
+            cards=[],
+        )
+        mock.store.add_messages(session.thread_id, [row], now)
+    return mock.respond(request, OkResponse(ok=True), "OkResponse", status=201)
+
+
+async def usage(request: Request) -> Response:
+    mock = mock_of(request)
+    user = mock.auth.require(request)
+    session = _open_session(mock, request, user.user_id)
+    body = await read_json(request, "VoiceUsageRequest")
+    total, increase = mock.store.report_voice_usage(session.id, int(body["seconds"]), bool(body["final"]))
+    if increase:
+        mock.store.add_usage(user.user_id, mock.day(), voice_seconds=increase)
+    answer = VoiceUsageResponse(ok=True, remaining_seconds=max(0, session.max_seconds - total))
+    return mock.respond(request, answer, "VoiceUsageResponse")
+
+
+async def sdp(request: Request) -> Response:
+    """Canned SDP answer for an offer sent with a live session's client secret (notes N-03)."""
+    mock = mock_of(request)
+    header = request.headers.get("authorization", "")
+    secret = header[7:].strip() if header.lower().startswith("bearer ") else ""
+    session = mock.store.voice_by_secret(secret) if secret else None
+    if session is None or mock.now_ms() >= _secret_expiry(session):
+        raise ApiError("unauthorized", headers={"WWW-Authenticate": 'Bearer realm="talkie-voice"'})
+    offer = (await request.body()).decode("utf-8", "replace")
+    if not offer.startswith("v=0"):
+        raise ApiError("invalid_request", "invalid_field", field="(body)", detail="not an SDP offer")
+    return Response(SDP_ANSWER, status_code=201, media_type="application/sdp")
+
+
+def _secret_expiry(session: VoiceRow) -> int:
+    from talkie_mock.clock import from_iso
+
+    return int(from_iso(str(session.body["expiresAt"])).timestamp() * 1000)
+
+
+__all__ = ["create_session", "parse_json", "sdp", "to_iso", "tool", "transcript", "usage"]

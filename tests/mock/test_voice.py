@@ -1,0 +1,165 @@
+"""Voice (§10, notes N-03, N-11): sessions, tools, transcript, usage, signalling."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from talkie_mock.testing import AUTH, Client, checked
+
+
+def session(client: Client, **body: Any) -> dict[str, Any]:
+    return checked(client.http.post("/api/talkie/voice/sessions", json=body, headers=AUTH), "VoiceSession")
+
+
+def base(client: Client, voice: dict[str, Any]) -> str:
+    return f"/api/talkie/voice/sessions/{voice['voiceSessionId']}"
+
+
+def test_session_for_a_new_thread(client: Client) -> None:
+    voice = session(client, locale="cs")
+    assert voice["transport"] == "webrtc"
+    assert voice["signaling"]["url"] == "http://127.0.0.1:8765/_mock/voice/sdp"
+    assert voice["maxSeconds"] == 900
+    assert "ano" in voice["consent"]["confirm"]
+    assert voice["labels"]["search_records"]
+    detail = checked(
+        client.http.get(f"/api/talkie/threads/{voice['threadId']}", headers=AUTH), "ThreadDetail"
+    )
+    assert detail["thread"]["channel"] == "voice"
+
+
+def test_session_on_an_existing_thread_and_unknown_thread(client: Client) -> None:
+    client.run("talkie-test:echo hi", "r1", thread_id="t_v")
+    assert session(client, threadId="t_v")["threadId"] == "t_v"
+    answer = client.http.post("/api/talkie/voice/sessions", json={"threadId": "t_none"}, headers=AUTH)
+    assert checked(answer, "ErrorResponse", 404)["error"]["code"] == "not_found"
+
+
+def test_tool_returns_output_and_card_and_refuses_reused_call_id(client: Client) -> None:
+    voice = session(client)
+    url = f"{base(client, voice)}/tools/search_records"
+    body = {"callId": "call_1", "arguments": json.dumps({"query": "Horizont Logistika"})}
+    answer = checked(client.http.post(url, json=body, headers=AUTH), "VoiceToolResponse")
+    assert answer["ok"] is True
+    assert answer["output"]
+    assert answer["events"][0]["name"] == "talkie.card"
+    assert answer["events"][0]["value"]["title"] == "Horizont Logistika"
+    again = client.http.post(url, json=body, headers=AUTH)
+    assert checked(again, "ErrorResponse", 409)["error"]["code"] == "conflict"
+
+
+def test_tool_action_is_stored_in_the_thread(client: Client) -> None:
+    voice = session(client)
+    url = f"{base(client, voice)}/tools/send_email"
+    body = {
+        "callId": "call_2",
+        "arguments": json.dumps({"to": "lena.schmidt@example.org", "subject": "Offer"}),
+    }
+    answer = checked(client.http.post(url, json=body, headers=AUTH), "VoiceToolResponse")
+    action = answer["events"][0]["value"]
+    assert action["status"] == "pending"
+    assert "voice" in action["confirm"]["methods"]
+    detail = checked(
+        client.http.get(f"/api/talkie/threads/{voice['threadId']}", headers=AUTH), "ThreadDetail"
+    )
+    assert [a["id"] for a in detail["actions"]] == [action["id"]]
+
+
+def test_tool_errors(client: Client) -> None:
+    voice = session(client)
+    unknown = client.http.post(
+        f"{base(client, voice)}/tools/launch_rocket", json={"callId": "c", "arguments": "{}"}, headers=AUTH
+    )
+    assert checked(unknown, "ErrorResponse", 404)["error"]["code"] == "not_found"
+    bad = client.http.post(
+        f"{base(client, voice)}/tools/search_records",
+        json={"callId": "c", "arguments": "{oops"},
+        headers=AUTH,
+    )
+    assert "arguments" in checked(bad, "ErrorResponse", 400)["error"]["message"]
+    missing = client.http.post(
+        "/api/talkie/voice/sessions/v_none/tools/search_records",
+        json={"callId": "c", "arguments": "{}"},
+        headers=AUTH,
+    )
+    assert checked(missing, "ErrorResponse", 404)["error"]["code"] == "not_found"
+
+
+def test_transcript_is_201_and_stored_in_the_thread(client: Client) -> None:
+    voice = session(client)
+    url = f"{base(client, voice)}/transcript"
+    for role, text, item in [
+        ("user", "Kdo je Marek Dvořák?", "item_1"),
+        ("assistant", "Obchodník.", "item_2"),
+    ]:
+        answer = client.http.post(url, json={"role": role, "text": text, "itemId": item}, headers=AUTH)
+        assert checked(answer, "OkResponse", 201) == {"ok": True}
+    detail = checked(
+        client.http.get(f"/api/talkie/threads/{voice['threadId']}", headers=AUTH), "ThreadDetail"
+    )
+    assert [(m["role"], m["content"], m.get("channel")) for m in detail["messages"]] == [
+        ("user", "Kdo je Marek Dvořák?", "voice"),
+        ("assistant", "Obchodník.", "voice"),
+    ]
+
+
+def test_usage_is_cumulative_and_final_closes_the_session(client: Client) -> None:
+    voice = session(client)
+    url = f"{base(client, voice)}/usage"
+    first = checked(
+        client.http.post(url, json={"seconds": 125, "final": False}, headers=AUTH), "VoiceUsageResponse"
+    )
+    assert first == {"ok": True, "remainingSeconds": 775}
+    lower = checked(
+        client.http.post(url, json={"seconds": 30, "final": False}, headers=AUTH), "VoiceUsageResponse"
+    )
+    assert lower["remainingSeconds"] == 775  # a late, smaller report never undercounts
+    over = checked(
+        client.http.post(url, json={"seconds": 1000, "final": True}, headers=AUTH), "VoiceUsageResponse"
+    )
+    assert over["remainingSeconds"] == 0
+    after = client.http.post(url, json={"seconds": 1001, "final": True}, headers=AUTH)
+    assert checked(after, "ErrorResponse", 410)["error"]["code"] == "expired"
+    status = checked(client.http.get("/api/talkie/status", headers=AUTH), "Status")
+    assert status["usage"][1]["used"] == 17  # 1000 s → 17 started minutes
+
+
+def test_daily_voice_limit_is_enforced(client: Client) -> None:
+    limit_seconds = client.mock.config.voice_daily_minutes * 60
+    used = 0
+    while used < limit_seconds:
+        voice = session(client)
+        step = min(voice["maxSeconds"], limit_seconds - used)
+        client.http.post(f"{base(client, voice)}/usage", json={"seconds": step, "final": True}, headers=AUTH)
+        used += step
+    answer = client.http.post("/api/talkie/voice/sessions", json={}, headers=AUTH)
+    assert checked(answer, "ErrorResponse", 429)["error"]["code"] == "quota_exceeded"
+
+
+def test_session_expires_on_the_virtual_clock(client: Client) -> None:
+    voice = session(client)
+    client.mock.clock.advance(voice["maxSeconds"] + 600)
+    answer = client.http.post(
+        f"{base(client, voice)}/transcript",
+        json={"role": "user", "text": "late", "itemId": "i"},
+        headers=AUTH,
+    )
+    assert checked(answer, "ErrorResponse", 410)["error"]["code"] == "expired"
+
+
+def test_sdp_signalling_needs_the_client_secret(client: Client) -> None:
+    voice = session(client)
+    offer = "v=0\r\no=- 1 1 IN IP4 127.0.0.1\r\ns=-\r\n"
+    headers = {"Authorization": f"Bearer {voice['clientSecret']}", "Content-Type": "application/sdp"}
+    answer = client.http.post("/_mock/voice/sdp", content=offer, headers=headers)
+    assert answer.status_code == 201
+    assert answer.headers["content-type"].startswith("application/sdp")
+    assert answer.text.startswith("v=0")
+    wrong = client.http.post(
+        "/_mock/voice/sdp", content=offer, headers={**headers, "Authorization": "Bearer x"}
+    )
+    assert checked(wrong, "ErrorResponse", 401)["error"]["code"] == "unauthorized"
+    client.mock.clock.advance(client.mock.config.voice_secret_ttl_seconds + 1)
+    late = client.http.post("/_mock/voice/sdp", content=offer, headers=headers)
+    assert late.status_code == 401
