@@ -38,7 +38,9 @@ def _diff(path: Path, want: bytes) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m codegen", description=__doc__)
-    parser.add_argument("--check", action="store_true", help="fail with a diff when a generated file is stale")
+    parser.add_argument(
+        "--check", action="store_true", help="fail with a diff when a generated file is stale"
+    )
     parser.add_argument("--only", choices=GENERATORS, action="append", help="run only these generators")
     args = parser.parse_args(argv)
     stale: list[str] = []

@@ -1,0 +1,36 @@
+"""Typed pydantic v2 models of every talkie/1 wire type, generated from the protocol's JSON Schemas.
+
+Every schema title is a name here (``Manifest``, ``RunStartedEvent``, ``Card``, ``Event``, …). Submodules:
+``talkie_models.sse`` (read and write run streams), ``talkie_models.validation`` (JSON Schema checks against
+the bundled schemas; needs the ``validation`` or ``fast`` extra) and ``talkie_models.errors`` (§3 codes).
+
+Exceptions raised by this package (wire errors are data: ``ErrorResponse``, ``talkie_models.errors``)::
+
+    TalkieModelsError                 root of everything raised on purpose
+    ├── EventParseError (ValueError)  a run-stream event that is not JSON, has no type, or breaks its schema
+    └── SchemaValidationError (ValueError)
+                                      ``validation.validate`` found an instance that breaks its schema
+
+pydantic's own ``ValidationError`` still comes from constructing or validating a model directly.
+"""
+
+from __future__ import annotations
+
+from talkie_models import _generated
+from talkie_models._base import TalkieModel
+from talkie_models._events import parse_event
+from talkie_models._exceptions import EventParseError, SchemaValidationError, TalkieModelsError
+from talkie_models._generated import *  # noqa: F403
+from talkie_models._generated import UnknownEvent
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "EventParseError",
+    "SchemaValidationError",
+    "TalkieModel",
+    "TalkieModelsError",
+    "UnknownEvent",
+    "parse_event",
+]
+__all__ += [name for name in _generated.__all__ if name not in __all__]

@@ -1,0 +1,123 @@
+"""Reading one run-stream event by the receiver rule of talkie/1 §5: unknown types and names are tolerated."""
+
+from __future__ import annotations
+
+import functools
+import json
+import types
+from collections.abc import Mapping
+from typing import Annotated, Any, Union, get_args, get_origin
+
+from pydantic import TypeAdapter, ValidationError
+
+from talkie_models._base import TalkieModel
+from talkie_models._exceptions import EventParseError
+from talkie_models._generated import Event, UnknownEvent
+from talkie_models._paths import pydantic_error_lines
+
+__all__ = ["event_table", "parse_event"]
+
+
+# A tagged union -> (tag property, tag value -> member class or nested table).
+_Table = tuple[str, dict[str, Any]]
+
+
+def _union_table(alias: Any) -> _Table:
+    """Read the discriminator and members of a generated tagged union (``Event``, ``TalkieCustomEvent``)."""
+    value = getattr(alias, "__value__", alias)  # unwrap a TypeAliasType
+    if get_origin(value) is not Annotated:
+        raise TypeError(f"{alias!r} is not a tagged union")
+    union, *extras = get_args(value)
+    tag = next(str(e.discriminator) for e in extras if isinstance(getattr(e, "discriminator", None), str))
+    members: dict[str, Any] = {}
+    for member in get_args(union) if get_origin(union) in (Union, types.UnionType) else (union,):
+        if isinstance(member, type) and issubclass(member, TalkieModel):
+            (literal,) = get_args(member.model_fields[tag].annotation)
+            members[literal] = member
+        else:
+            nested_tag, nested = _union_table(member)
+            (literal,) = {_tag_of(cls, tag) for cls in _leaves(nested)}
+            members[literal] = (nested_tag, nested)
+    return tag, members
+
+
+def _leaves(members: dict[str, Any]) -> list[type[TalkieModel]]:
+    found: list[type[TalkieModel]] = []
+    for member in members.values():
+        found += _leaves(member[1]) if isinstance(member, tuple) else [member]
+    return found
+
+
+def _tag_of(cls: type[TalkieModel], tag: str) -> str:
+    (literal,) = get_args(cls.model_fields[tag].annotation)
+    return str(literal)
+
+
+@functools.cache
+def _adapter() -> TypeAdapter[Event]:
+    return TypeAdapter(Event)
+
+
+@functools.cache
+def event_table() -> _Table:
+    """``Event`` as a dispatch table: ("type", {type: class, "CUSTOM": ("name", {name: class})})."""
+    return _union_table(Event)
+
+
+def _broken(message: str, event_type: str | None, path: str, problem: str) -> EventParseError:
+    return EventParseError(message, event_type=event_type, errors=[f"{path}: {problem}"])
+
+
+def _decode(data: str | bytes | bytearray) -> Any:
+    try:
+        return json.loads(data)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise EventParseError(f"event is not JSON ({exc})") from None
+
+
+def _slow_path(obj: Any) -> Event | UnknownEvent:
+    """Classify an event the fast path rejected: unknown (tolerated) or known and broken (raised)."""
+    if not isinstance(obj, Mapping):
+        raise _broken(
+            "event is not a JSON object", None, "$", f"expected an object, got {type(obj).__name__}"
+        )
+    obj = dict(obj)
+    tag, members = event_table()
+    kind = obj.get(tag)
+    if not isinstance(kind, str):
+        raise _broken("event has no type", None, f"$.{tag}", "a string is required")
+    target = members.get(kind)
+    label = kind
+    while isinstance(target, tuple):
+        nested_tag, nested = target
+        name = obj.get(nested_tag)
+        if not isinstance(name, str):
+            raise _broken(f"invalid {kind} event", kind, f"$.{nested_tag}", "a string is required")
+        label, target = f"{kind} {name}", nested.get(name)
+    if target is None:
+        return UnknownEvent.model_validate(obj)
+    try:
+        event: Event = target.model_validate(obj)
+    except ValidationError as exc:
+        raise EventParseError(
+            f"invalid {label} event", event_type=kind, errors=pydantic_error_lines(exc.errors(), obj)
+        ) from None
+    return event
+
+
+def parse_event(data: str | bytes | bytearray | Mapping[str, Any]) -> Event | UnknownEvent:
+    """Read one event (the JSON of an SSE ``data`` field, or its decoded object) into its model.
+
+    An unknown ``type`` or an unknown CUSTOM ``name`` gives an ``UnknownEvent`` and never raises: receivers
+    ignore such events. A known type whose payload breaks its schema raises ``EventParseError`` naming the
+    path; so does input that is not a JSON object with a string ``type``.
+    """
+    if isinstance(data, str | bytes | bytearray):
+        try:
+            return _adapter().validate_json(data)
+        except ValidationError:
+            return _slow_path(_decode(data))
+    try:
+        return _adapter().validate_python(data)
+    except ValidationError:
+        return _slow_path(data)

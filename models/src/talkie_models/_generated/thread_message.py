@@ -1,0 +1,48 @@
+# Generated — do not edit; regenerate with `python3 dev.py codegen`.
+# Source: schemas/thread-message.json
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import ConfigDict, Field
+from pydantic.alias_generators import to_camel
+from talkie_models._base import TalkieModel
+
+from . import card
+
+
+class ThreadMessage(TalkieModel):
+    """
+    One stored message of a thread, in chronological order. Assistant messages may carry the cards that were shown with them; user messages normally carry none.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        validate_by_name=True,
+        alias_generator=to_camel,
+    )
+    id: Annotated[str, Field(min_length=1)]
+    """
+    Message identifier; for user messages the id the client chose.
+    """
+    role: Literal["user", "assistant"]
+    """
+    Who wrote the message.
+    """
+    content: str
+    """
+    Text of the message (Markdown subset for the assistant).
+    """
+    created_at: str
+    """
+    When the message was stored.
+    """
+    cards: list[card.Card] | None = None
+    """
+    Cards attached to the message, in display order.
+    """
+    channel: Literal["chat", "voice"] | None = None
+    """
+    Whether the message was typed or spoken.
+    """
