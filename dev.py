@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""The two fresh-machine entry points: `python3 dev.py serve` and `python3 dev.py test`.
+"""The two fresh-machine entry points: `python3 dev.py serve` and `python3 dev.py test` (and `docs`).
 
 Why a script and not a Makefile: a fresh machine with Python >= 3.11 is all we may assume. The script keeps a
-private virtual environment in `.venv`, reinstalls it only when a project file that declares dependencies changes
-(a stamp of their hashes), installs the Node tools of `tools/node` the same way, then runs the command.
+private virtual environment in `.venv`, reinstalls it only when a project file that declares dependencies
+changes (a stamp of their hashes), installs the Node tools of `tools/node` the same way, then runs the
+command.
 """
 
 from __future__ import annotations
@@ -125,13 +126,26 @@ def serve(extra: list[str]) -> int:
     if not exe.exists():
         print("talkie-mock is not installed yet (mock/ has no distribution)", file=sys.stderr)
         return 2
-    os.execv(str(exe), [str(exe), "serve", *extra])
+    try:
+        return subprocess.call([str(exe), "serve", *extra])
+    except KeyboardInterrupt:  # Ctrl+C reaches the server too; it shuts down on its own
+        return 0
+
+
+def docs(extra: list[str]) -> int:
+    """`docs`: preview the spec site on 127.0.0.1:8000; `docs build`: strict build into site/."""
+    ensure_python()
+    ensure_node()  # the site vendors Mermaid and renders the OpenAPI page with Redocly from tools/node
+    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    if extra[:1] == ["build"]:
+        return _run(BIN / "mkdocs", "build", "--strict", "--site-dir", ROOT / "site", *extra[1:])
+    return _run(BIN / "mkdocs", "serve", "--dev-addr", "127.0.0.1:8000", *extra)
 
 
 def main(argv: list[str]) -> int:
-    commands = {"test": test, "serve": serve}
+    commands = {"test": test, "serve": serve, "docs": docs}
     if not argv or argv[0] not in {*commands, "setup", "codegen"}:
-        print("usage: python3 dev.py {serve|test|setup|codegen} [args...]", file=sys.stderr)
+        print("usage: python3 dev.py {serve|test|docs|setup|codegen} [args...]", file=sys.stderr)
         return 2
     if argv[0] == "setup":
         ensure_python()

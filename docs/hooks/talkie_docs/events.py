@@ -1,0 +1,142 @@
+"""MkDocs event handlers: load the contract, add the generated pages, expand rule markers, vendor assets.
+
+Nothing generated is committed: every reference page exists only in the build, created here with
+`File.generated`, and is rebuilt from schemas/, spec/ and the conformance registry on every build.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.livereload import LiveReloadServer
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
+
+from . import assets, checks, error_codes, examples_page, openapi, rules, schema_pages
+from .contract import Contract, load_contract
+
+log = logging.getLogger("mkdocs.plugins.talkie")
+SCHEMA_INDEX_URI = "reference/schemas/index.md"
+WATCHED = ("schemas", "spec", "models/examples", "docs/hooks")
+
+
+class _Site:
+    """Per-build state shared between the events of one build."""
+
+    contract: Contract | None = None
+    placement: rules.Placement | None = None
+
+
+_site = _Site()
+
+
+def _root(config: MkDocsConfig) -> Path:
+    return Path(config.config_file_path).resolve().parent
+
+
+def _nav_entries(contract: Contract) -> list[Any]:
+    entries: list[Any] = [SCHEMA_INDEX_URI]
+    for group, files in schema_pages.grouped(contract):
+        entries.append({group: [{s.title: schema_pages.schema_uri(s.stem)} for s in files]})
+    return entries
+
+
+def _expand_nav(items: Any, contract: Contract) -> Any:
+    """Replace the schema index entry of the nav by the index plus one entry per schema, grouped."""
+    if isinstance(items, list):
+        expanded: list[Any] = []
+        for item in items:
+            if item == SCHEMA_INDEX_URI:
+                expanded += _nav_entries(contract)
+            elif isinstance(item, dict) and SCHEMA_INDEX_URI in item.values():
+                title = next(iter(item))
+                expanded.append({title: _nav_entries(contract)})
+            else:
+                expanded.append(_expand_nav(item, contract))
+        return expanded
+    if isinstance(items, dict):
+        return {key: _expand_nav(value, contract) for key, value in items.items()}
+    return items
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    """Load the contract, anchor snippets at the repository root, add Mermaid and the schema nav."""
+    root = _root(config)
+    contract = load_contract(root)
+    _site.contract = contract
+    snippets = config.mdx_configs.setdefault("pymdownx.snippets", {})
+    snippets["base_path"] = [str(root)]
+    if assets.mermaid_source(root) is not None and assets.MERMAID_URI not in config.extra_javascript:
+        config.extra_javascript.append(assets.MERMAID_URI)
+    if config.nav is not None:
+        config.nav = _expand_nav(config.nav, contract)
+    return config
+
+
+def _generated(config: MkDocsConfig, files: Files, uri: str, content: str) -> None:
+    existing = files.get_file_from_path(uri)
+    if existing is not None:
+        files.remove(existing)
+    files.append(File.generated(config, uri, content=content))
+
+
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    """Add the generated reference pages and assets, and place every rule on a spec page."""
+    contract = _site.contract
+    assert contract is not None, "on_config runs first"
+    if not contract.schemas:
+        log.warning("talkie: no schemas found in %s", contract.schemas_dir)
+    referrers = schema_pages.used_by(contract)
+    _generated(config, files, SCHEMA_INDEX_URI, schema_pages.render_index_page(contract))
+    for stem, schema in contract.schemas.items():
+        page = schema_pages.render_schema_page(contract, schema, referrers[stem])
+        _generated(config, files, schema_pages.schema_uri(stem), page)
+    _generated(config, files, "reference/errors.md", error_codes.render_error_page(contract))
+    _generated(config, files, "reference/examples.md", examples_page.render_examples_page(contract))
+
+    placement = rules.place_rules(contract, rules.spec_sources(Path(config.docs_dir)))
+    _site.placement = placement
+    for uri, rule_id in placement.unknown:
+        log.warning("talkie: %s names rule %s, which spec/rules.yaml does not have", uri, rule_id)
+    for uri, rule_id in placement.duplicates:
+        log.warning("talkie: rule %s is placed twice (again in %s)", rule_id, uri)
+    for uri, rule_ids in placement.leftovers.items():
+        log.info("talkie: %s gets unplaced rules under 'Further rules': %s", uri, ", ".join(rule_ids))
+    matrix = rules.render_matrix(contract, placement, checks.checks_by_rule())
+    _generated(config, files, "reference/rules.md", matrix)
+
+    redoc = openapi.build_redoc(contract)
+    if redoc is None:
+        log.warning("talkie: the Redoc rendering of spec/openapi.yaml was not built")
+    else:
+        files.append(File.generated(config, openapi.REDOC_URI, abs_src_path=str(redoc)))
+    _generated(
+        config, files, "reference/openapi.md", openapi.render_openapi_page(contract, redoc is not None)
+    )
+
+    mermaid = assets.mermaid_source(contract.root)
+    if mermaid is None:
+        log.warning("talkie: tools/node has no mermaid; run `python3 dev.py setup` (diagrams need it)")
+    else:
+        files.append(File.generated(config, assets.MERMAID_URI, abs_src_path=str(mermaid)))
+    return files
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Turn `[[RULE-ID]]` markers of spec pages into anchored rule blocks."""
+    contract, placement = _site.contract, _site.placement
+    if contract is None or placement is None or not page.file.src_uri.startswith(rules.SPEC_DIR + "/"):
+        return markdown
+    return rules.expand_markers(markdown, page.file.src_uri, contract, placement)
+
+
+def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: Any) -> LiveReloadServer:
+    """Rebuild `mkdocs serve` when the contract, the notes or the included examples change."""
+    root = _root(config)
+    for name in WATCHED:
+        if (root / name).exists():
+            server.watch(str(root / name))
+    return server

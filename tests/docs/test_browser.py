@@ -1,0 +1,166 @@
+"""The built site in a real browser: headless Chromium (Debian's package) driven by Playwright.
+
+The site is served from 127.0.0.1 by a thread running `http.server`; every request the browser makes is
+recorded, and the test fails if any reaches another host (the site must work with no network). Screenshots
+land in `test-artifacts/docs/`.
+"""
+
+from __future__ import annotations
+
+import functools
+import shutil
+import threading
+from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts" / "docs"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="no Chromium binary at /usr/bin/chromium"),
+]
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        """Keep the test output clean."""
+
+
+@pytest.fixture(scope="module")
+def site_url(built_site: Path) -> Iterator[str]:
+    """The built site served on a free loopback port for the duration of the module."""
+    handler = functools.partial(_QuietHandler, directory=str(built_site))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser_page(site_url: str) -> Iterator[tuple[Any, list[str]]]:
+    """A Chromium page and the list of every URL it fetched (or tried to fetch over the network)."""
+    from playwright.sync_api import sync_playwright
+
+    if ARTIFACTS.exists():
+        shutil.rmtree(ARTIFACTS)
+    ARTIFACTS.mkdir(parents=True)
+    requested: list[str] = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            context = browser.new_context(viewport={"width": 1400, "height": 900})
+            page = context.new_page()
+            # What reached the network: every answered request, and every failed one except those the page's
+            # Content-Security-Policy stopped inside the browser (Redoc's CDN logo on the OpenAPI page).
+            page.on("response", lambda response: requested.append(response.url))
+            page.on(
+                "requestfailed",
+                lambda request: None if request.failure == "csp" else requested.append(request.url),
+            )
+            yield page, requested
+        finally:
+            browser.close()
+
+
+def _heading(page: Any) -> str:
+    """The page's first heading without Material's permalink sign."""
+    return str(page.locator("article h1").first.inner_text()).rstrip("¶").strip()
+
+
+def _foreign(requested: list[str]) -> list[str]:
+    return [
+        url
+        for url in requested
+        if urlsplit(url).scheme in ("http", "https", "ws", "wss") and urlsplit(url).hostname != "127.0.0.1"
+    ]
+
+
+def test_home_page_and_search(browser_page: tuple[Any, list[str]], site_url: str) -> None:
+    page, requested = browser_page
+    page.goto(site_url)
+    assert _heading(page) == "talkie/1"
+    page.screenshot(path=str(ARTIFACTS / "home.png"), full_page=True)
+
+    search = page.locator("input.md-search__input")
+    search.click()
+    search.press_sequentially("paramsHash", delay=30)  # typed key by key, as a person would
+    results = page.locator(".md-search-result__item")
+    results.first.wait_for(state="visible", timeout=20_000)
+    assert results.count() > 0
+    assert "paramsHash" in page.locator(".md-search-result").inner_text()
+    page.screenshot(path=str(ARTIFACTS / "search.png"))
+    assert _foreign(requested) == []
+
+
+def test_schema_page_shows_fields_and_examples(browser_page: tuple[Any, list[str]], site_url: str) -> None:
+    page, requested = browser_page
+    page.goto(site_url + "reference/schemas/action/")
+    assert _heading(page) == "Action"
+    table = page.locator("article table").first
+    assert table.is_visible()
+    assert "paramsHash" in table.inner_text()
+    assert page.locator("#ActionConfirm").is_visible()
+    page.screenshot(path=str(ARTIFACTS / "schema-action.png"), full_page=True)
+    assert _foreign(requested) == []
+
+
+def test_rule_anchor_is_reachable(browser_page: tuple[Any, list[str]], site_url: str) -> None:
+    page, _ = browser_page
+    page.goto(site_url + "spec/runs/#RUN-004")
+    rule = page.locator("#RUN-004")
+    assert rule.is_visible()
+    assert rule.inner_text().startswith("RUN-004")
+    page.screenshot(path=str(ARTIFACTS / "rule-run-004.png"))
+
+
+def test_mermaid_diagrams_render_without_network(browser_page: tuple[Any, list[str]], site_url: str) -> None:
+    page, requested = browser_page
+    page.goto(site_url + "guides/sequences/")
+    page.wait_for_function("document.querySelectorAll('div.mermaid').length === 3", timeout=30_000)
+    assert page.locator("pre.mermaid").count() == 0
+    box = page.locator("div.mermaid").first.bounding_box()
+    assert box is not None
+    assert box["height"] > 100  # a drawn diagram, not an error line
+    page.screenshot(path=str(ARTIFACTS / "sequences.png"), full_page=True)
+    assert _foreign(requested) == []
+
+
+def test_openapi_reference_renders_operations(browser_page: tuple[Any, list[str]], site_url: str) -> None:
+    page, requested = browser_page
+    page.goto(site_url + "reference/openapi/")
+    assert _heading(page) == "OpenAPI"
+    assert "startRun" in page.locator("article table").last.inner_text()
+    page.screenshot(path=str(ARTIFACTS / "openapi-page.png"))
+
+    page.goto(site_url + "reference/openapi/redoc.html")
+    assert page.locator("h1").first.inner_text().startswith("Talkie Protocol 1 (talkie/1)")
+    page.get_by_text("Chat runs", exact=True).first.click()
+    operation = page.get_by_text("Run the agent on new user input").first
+    operation.wait_for(state="visible", timeout=30_000)
+    operation.click()
+    page.wait_for_url("**#/runs/startrun", timeout=30_000)
+    # The 3.2 stream's itemSchema is rendered: the SSE item fields with their descriptions.
+    page.get_by_text("One AG-UI event, JSON-encoded on a single line.").first.wait_for(timeout=30_000)
+    page.screenshot(path=str(ARTIFACTS / "openapi-redoc.png"))
+    assert _foreign(requested) == []
