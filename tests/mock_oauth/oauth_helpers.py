@@ -18,7 +18,6 @@ from talkie_mock.oauth import (
     TALKIE_REDIRECT_URI,
     AuthorizationServer,
     OAuthSettings,
-    install,
 )
 
 ORIGIN = "http://127.0.0.1:8765"
@@ -43,9 +42,15 @@ class Mock:
 
 
 def make_mock(settings: OAuthSettings | None = None, **config: Any) -> Mock:
-    base = MockConfig(public_url=ORIGIN, clock_start=START, locale="en", token="tk_test_dev")
+    base = MockConfig(
+        public_url=ORIGIN,
+        clock_start=START,
+        locale="en",
+        token="tk_test_dev",
+        oauth=settings or OAuthSettings(),
+    )
     app = create_app(replace(base, **config))
-    server = install(app, settings or OAuthSettings())
+    server: AuthorizationServer = app.state.oauth  # mounted by create_app itself
     http = httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url=ORIGIN)
     return Mock(app, server, http)
 

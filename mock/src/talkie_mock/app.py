@@ -191,7 +191,10 @@ def _observed(handler: Handler) -> Handler:
             early = await mock.hooks.before_request(request)
             if early is not None:
                 return early
-        return await handler(request)
+        response = await handler(request)
+        if mock.hooks.wrappers:
+            response = await mock.hooks.after_request(request, response)
+        return response
 
     endpoint.__name__ = handler.__name__
     return endpoint
@@ -263,4 +266,13 @@ def create_app(config: MockConfig, *, clock: Clock | None = None) -> Starlette:
         lifespan=lifespan,
     )
     app.state.mock = mock
+    from talkie_mock.oauth import install
+
+    install(app, config.oauth)
+    from talkie_mock.control import install as install_devtools
+
+    install_devtools(app)
+    from talkie_mock.breaks import install as install_breaks
+
+    install_breaks(app, config.breaks)
     return app

@@ -15,7 +15,7 @@ from talkie_mock.errors import ApiError
 from talkie_mock.runs import Subscription
 from talkie_mock.store import MessageRow
 from talkie_mock.streaming import EventStreamResponse
-from talkie_mock.validation import SAFE_ID, read_json, safe_id
+from talkie_mock.validation import SAFE_ID, read_json
 
 TITLE_CHARS = 60
 
@@ -100,6 +100,7 @@ async def run(request: Request) -> Response:
 async def cancel(request: Request) -> Response:
     mock = mock_of(request)
     user = mock.auth.require(request)
-    run_id = safe_id(request.path_params["runId"], "not_found")
+    # notes N-04: any runId, even one with odd characters (RunAgentInput allows them), cancels → 200
+    run_id: str = request.path_params["runId"]
     await mock.runs.cancel(user.user_id, run_id)
     return mock.respond(request, OkResponse(ok=True), "OkResponse")

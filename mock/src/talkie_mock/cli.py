@@ -5,11 +5,40 @@ from __future__ import annotations
 import contextlib
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
 from talkie_mock.config import LOCALES, MEMORY, MockConfig, default_state_path, new_dev_token
 from talkie_mock.errors import MockError
+from talkie_mock.oauth.settings import Fault, OAuthSettings
+
+INTS = ("count", "afterEvents", "retryAfter")
+FLOATS = ("share", "delay")
+
+
+def fault_option(kind: str, first: str) -> Any:
+    """A click callback turning `VALUE[,key=value…]` options into fault objects (`fault.schema.json`)."""
+
+    def convert(
+        ctx: click.Context, param: click.Parameter, values: tuple[str, ...]
+    ) -> tuple[dict[str, Any], ...]:
+        from talkie_mock.faults import FaultError, parse_fault
+
+        result = []
+        for text in values:
+            head, *pairs = text.split(",")
+            fault: dict[str, Any] = {"kind": kind}
+            try:
+                for key, value in [(first, head), *(p.split("=", 1) for p in pairs)]:
+                    fault[key] = int(value) if key in INTS else float(value) if key in FLOATS else value
+                parse_fault(fault, "check")
+            except (ValueError, FaultError) as exc:
+                raise click.BadParameter(f"{text!r}: {exc}", ctx=ctx, param=param) from exc
+            result.append(fault)
+        return tuple(result)
+
+    return convert
 
 
 @click.group()
@@ -50,6 +79,60 @@ def main() -> None:
     "--slow-seconds", default=5.0, show_default=True, type=float, help="Length of talkie-test:slow."
 )
 @click.option("--access-log/--no-access-log", default=False, show_default=True, help="uvicorn's access log.")
+@click.option("--lan", is_flag=True, help="Bind the LAN address (for a phone) and print a QR code.")
+@click.option("--auto-approve", is_flag=True, help="OAuth: approve sign-ins at once as the first user.")
+@click.option("--fast-expiry", is_flag=True, help="OAuth: short token lifetimes, so apps must refresh.")
+@click.option(
+    "--oauth-fault",
+    multiple=True,
+    type=click.Choice([f.value for f in Fault]),
+    help="OAuth negative switch (repeatable).",
+)
+@click.option(
+    "--client-file",
+    multiple=True,
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="Client ID Metadata Document of a fork (repeatable).",
+)
+@click.option(
+    "--client-url", multiple=True, help="Loopback URL of a Client ID Metadata Document (repeatable)."
+)
+@click.option(
+    "--fail",
+    "fail",
+    multiple=True,
+    callback=fault_option("error", "code"),
+    help="Answer with a §3 error: CODE[,count=N][,share=F][,endpoint=KEY][,path=GLOB][,retryAfter=S].",
+)
+@click.option(
+    "--slow-stream",
+    multiple=True,
+    callback=fault_option("slowStream", "delay"),
+    help="Delay each run event: SECONDS[,count=N].",
+)
+@click.option(
+    "--drop-stream",
+    multiple=True,
+    callback=fault_option("dropStream", "afterEvents"),
+    help="Close run streams after N events (the run goes on): N[,count=N].",
+)
+@click.option(
+    "--run-error",
+    multiple=True,
+    callback=fault_option("runError", "afterEvents"),
+    help="End run streams with RUN_ERROR after N events: N[,code=CODE][,count=N].",
+)
+@click.option("--unknown-events", is_flag=True, help="Add events of unknown types to run streams.")
+@click.option("--unknown-custom", is_flag=True, help="Add CUSTOM events with unknown names to run streams.")
+@click.option("--unknown-manifest-fields", is_flag=True, help="Add unknown members to the manifest.")
+@click.option(
+    "--break",
+    "breaks",
+    multiple=True,
+    metavar="RULE-ID",
+    help="Break one rule on purpose (repeatable), to prove a conformance suite fails: "
+    "ACT-009, ACT-011, ERR-001, MAN-010, RUN-004, RUN-014, RUN-028, VOICE-016.",
+)
 def serve(
     host: str,
     port: int,
@@ -63,6 +146,20 @@ def serve(
     ping_interval: float,
     slow_seconds: float,
     access_log: bool,
+    lan: bool,
+    auto_approve: bool,
+    fast_expiry: bool,
+    oauth_fault: tuple[str, ...],
+    client_file: tuple[Path, ...],
+    client_url: tuple[str, ...],
+    fail: tuple[dict[str, Any], ...],
+    slow_stream: tuple[dict[str, Any], ...],
+    drop_stream: tuple[dict[str, Any], ...],
+    run_error: tuple[dict[str, Any], ...],
+    unknown_events: bool,
+    unknown_custom: bool,
+    unknown_manifest_fields: bool,
+    breaks: tuple[str, ...],
 ) -> None:
     """Run the mock server until interrupted."""
     import socket
@@ -72,13 +169,35 @@ def serve(
     from talkie_mock.app import create_app
 
     state_path = state or str(default_state_path())
-    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    if lan:
+        from talkie_mock.lan import FALLBACK, lan_address
+
+        address = lan_address()
+        if address is None:
+            click.echo(f"talkie-mock: no LAN address found; serving on {FALLBACK} only", err=True)
+        host = address or FALLBACK
+    faults = [*fail, *slow_stream, *drop_stream, *run_error]
+    faults += [
+        {"kind": kind}
+        for kind, wanted in (
+            ("unknownEvents", unknown_events),
+            ("unknownCustom", unknown_custom),
+            ("manifestFields", unknown_manifest_fields),
+        )
+        if wanted
+    ]
+    # IPPROTO_TCP spelled out: asyncio only sets TCP_NODELAY on sockets whose `proto` says TCP, and without it
+    # every keep-alive request waits ~40 ms for a delayed ACK (Nagle)
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host, port))
     except OSError as exc:
         raise click.ClickException(f"cannot bind {host}:{port}: {exc.strerror}") from exc
     bound_port = sock.getsockname()[1]
+    if lan and public_url is None:
+        public_url = f"http://{host}:{bound_port}"
     config = MockConfig(
         host=host,
         port=bound_port,
@@ -91,6 +210,15 @@ def serve(
         self_check=self_check,
         ping_interval=ping_interval,
         slow_seconds=slow_seconds,
+        oauth=OAuthSettings(
+            auto_approve=auto_approve,
+            fast_expiry=fast_expiry,
+            faults=frozenset(Fault(f) for f in oauth_fault),
+            client_files=client_file,
+            client_urls=client_url,
+        ),
+        faults=tuple(faults),
+        breaks=_checked_breaks(breaks),
     )
     try:
         app = create_app(config)
@@ -99,6 +227,11 @@ def serve(
     origin = config.origin
     click.echo(f"talkie-mock serving talkie/1 (test mode) on {origin}")
     click.echo(f"  manifest:  {origin}/.well-known/talkie.json")
+    click.echo(f"  inspector: {origin}/_mock/")
+    if lan:
+        from talkie_mock.lan import qr_terminal
+
+        click.echo(qr_terminal(f"{origin}/.well-known/talkie.json"))
     click.echo(f"  token:     {config.token}")
     click.echo(f"  state:     {state_path}")
     click.echo("  stop:      press Ctrl+C")
@@ -112,6 +245,28 @@ def serve(
     with contextlib.suppress(KeyboardInterrupt):
         server.run(sockets=[sock])
     click.echo("talkie-mock stopped")
+
+
+@main.command()
+@click.option("--url", default="http://127.0.0.1:8765", show_default=True, help="A running mock.")
+@click.option(
+    "--state",
+    default=None,
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Read this state file instead of asking a running mock.",
+)
+@click.option("--json", "as_json", is_flag=True, help="JSON instead of text.")
+def report(url: str, state: Path | None, as_json: bool) -> None:
+    """Print the client-side rule violations the mock has seen. Exit 1 when there are any."""
+    from talkie_mock import report as reporting
+
+    try:
+        found = reporting.load(state) if state is not None else reporting.fetch(url)
+    except reporting.ReportError as exc:
+        click.echo(f"talkie-mock report: {exc}", err=True)
+        sys.exit(2)
+    click.echo(reporting.as_json(found) if as_json else reporting.as_text(found))
+    sys.exit(1 if found else 0)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -30,6 +30,24 @@ class Clock:
         self._offset += seconds
         return self.now()
 
+    @property
+    def frozen(self) -> bool:
+        return self._frozen is not None
+
+    def freeze(self) -> datetime:
+        """Stop time at the current instant (until :meth:`resume`); advancing still works."""
+        if self._frozen is None:
+            self._frozen, self._offset = self.now(), 0.0
+        return self.now()
+
+    def resume(self) -> datetime:
+        """Let time run again from the current instant (the offset keeps what advancing added)."""
+        if self._frozen is not None:
+            moment = self.now()
+            self._frozen = None
+            self._offset = (moment - datetime.fromtimestamp(time.time(), UTC)).total_seconds()
+        return self.now()
+
     def iso(self, moment: datetime | None = None) -> str:
         """RFC 3339 in UTC with a `Z`, as every timestamp on the wire."""
         return to_iso(moment or self.now())

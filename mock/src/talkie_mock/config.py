@@ -11,6 +11,9 @@ import secrets
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import Any
+
+from talkie_mock.oauth.settings import OAuthSettings
 
 MEMORY = ":memory:"
 LOCALES = ("cs", "en")
@@ -62,6 +65,12 @@ class MockConfig:
     # A fixed start makes the virtual clock stand still until a test advances it (deterministic timestamps).
     clock_start: datetime | None = None
     server_name: str = "Talkie Mock"
+    # The authorization server mounted by `create_app` (issue 5 §1): switches, lifetimes, extra clients.
+    oauth: OAuthSettings = field(default_factory=OAuthSettings)
+    # Faults switched on at start (issue 5 §2), each a `fault.schema.json` object (`serve` flags fill it).
+    faults: tuple[dict[str, Any], ...] = ()
+    # Deliberate rule violations (`--break RULE-ID`, talkie_mock.breaks): only to prove a test suite fails.
+    breaks: tuple[str, ...] = ()
 
     @property
     def origin(self) -> str:

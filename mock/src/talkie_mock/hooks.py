@@ -34,14 +34,29 @@ class Observer(Protocol):
         ...
 
 
+class ResponseWrapper(Protocol):
+    async def wrap_response(self, request: Request, response: Response) -> Response:
+        """The response an endpoint produced, possibly changed or wrapped (stream faults, manifest extras)."""
+        ...
+
+
 class Hooks:
-    """The registered observers, called in order."""
+    """The registered observers and response wrappers, called in order."""
 
     def __init__(self) -> None:
         self.observers: list[Observer] = []
+        self.wrappers: list[ResponseWrapper] = []
 
     def add(self, observer: Observer) -> None:
         self.observers.append(observer)
+
+    def add_wrapper(self, wrapper: ResponseWrapper) -> None:
+        self.wrappers.append(wrapper)
+
+    async def after_request(self, request: Request, response: Response) -> Response:
+        for wrapper in self.wrappers:
+            response = await wrapper.wrap_response(request, response)
+        return response
 
     async def before_request(self, request: Request) -> Response | None:
         for observer in self.observers:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import jsonschema
 import yaml
 from pydantic import ValidationError
+from referencing import Registry, Resource
 from talkie_models import (
     Card,
     CardEvent,
@@ -43,6 +44,15 @@ def scenario_schema() -> dict[str, Any]:
     return schema
 
 
+def _registry() -> Registry[Any]:
+    """Lets the scenario schema refer to the fault schema by its `$id`."""
+    from talkie_mock.faults import fault_schema
+
+    fault = fault_schema()
+    registry: Registry[Any] = Registry().with_resource(fault["$id"], Resource.from_contents(fault))
+    return registry
+
+
 @dataclass(frozen=True)
 class Rule:
     name: str
@@ -53,8 +63,10 @@ class Rule:
 class Scenario:
     """The loaded rules; :meth:`plan` returns None when no rule matches."""
 
-    def __init__(self, rules: list[Rule]) -> None:
+    def __init__(self, rules: list[Rule], faults: list[dict[str, Any]] | None = None) -> None:
         self.rules = rules
+        # The `faults` section: `fault.schema.json` objects switched on when the mock starts.
+        self.faults = faults or []
 
     @classmethod
     def load(cls, path: Path) -> Scenario:
@@ -66,14 +78,14 @@ class Scenario:
 
     @classmethod
     def from_data(cls, data: Any, origin: str = "scenario") -> Scenario:
-        validator = jsonschema.Draft202012Validator(scenario_schema())
+        validator = jsonschema.Draft202012Validator(scenario_schema(), registry=_registry())
         problems = sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path))
         if problems:
             first = problems[0]
             where = "/".join(str(p) for p in first.absolute_path) or "(top)"
             raise ScenarioError(f"{origin}: {where}: {first.message}")
         rules = []
-        for index, raw in enumerate(data["scenarios"]):
+        for index, raw in enumerate(data.get("scenarios", [])):
             try:
                 pattern = re.compile(raw["match"])
             except re.error as exc:
@@ -81,7 +93,7 @@ class Scenario:
             rule = Rule(name=raw.get("name", f"rule {index}"), pattern=pattern, steps=raw["steps"])
             cls._check(rule, origin, index)
             rules.append(rule)
-        return cls(rules)
+        return cls(rules, list(data.get("faults", [])))
 
     @staticmethod
     def _check(rule: Rule, origin: str, index: int) -> None:

@@ -500,3 +500,29 @@ class Store:
     def usage(self, user_id: str, day: str) -> tuple[int, int]:
         row = self._one("SELECT tokens, voice_seconds FROM usage WHERE user_id = ? AND day = ?", user_id, day)
         return (int(row[0]), int(row[1])) if row else (0, 0)
+
+    # -- developer surface (control API, inspector) ---------------------------------------------------------
+
+    def recent_threads(self, limit: int) -> list[ThreadRow]:
+        """Threads of every user, most recently updated first (the inspector's state view)."""
+        rows = self._all("SELECT * FROM threads ORDER BY updated_at DESC, id DESC LIMIT ?", limit)
+        return [ThreadRow(**dict(r)) for r in rows]
+
+    def recent_actions(self, limit: int) -> list[ActionRow]:
+        rows = self._all("SELECT * FROM actions ORDER BY created_at DESC, id DESC LIMIT ?", limit)
+        return [self._action(r) for r in rows]
+
+    def recent_voice(self, limit: int) -> list[VoiceRow]:
+        rows = self._all("SELECT id FROM voice_sessions ORDER BY created_at DESC, id DESC LIMIT ?", limit)
+        found = [self.get_voice(r[0]) for r in rows]
+        return [v for v in found if v is not None]
+
+    def expire_action(self, action_id: str) -> bool:
+        """Force a pending action to `expired` now (inspector button); False when it is not pending."""
+        return self.transition_action(action_id, "pending", "expired")
+
+    def reset(self) -> None:
+        """Forget every thread, message, run, action, voice session and usage count (control API reset)."""
+        with self._tx() as db:
+            for table in ("messages", "threads", "runs", "actions", "voice_calls", "voice_sessions", "usage"):
+                db.execute(f"DELETE FROM {table}")  # fixed table names, no user input

@@ -31,9 +31,14 @@ def parse_json(raw: bytes) -> Any:
     if not raw.strip():
         raise ApiError("invalid_request", "invalid_json")
     try:
-        return json.loads(raw)
+        return json.loads(raw, parse_constant=_no_constant)
     except (ValueError, UnicodeDecodeError) as exc:
         raise ApiError("invalid_request", "invalid_json") from exc
+
+
+def _no_constant(name: str) -> Any:
+    """`NaN` and `Infinity` are not JSON (RFC 8259), although Python's parser takes them by default."""
+    raise ValueError(f"{name} is not JSON")
 
 
 def check(value: Any, type_name: str) -> dict[str, Any]:

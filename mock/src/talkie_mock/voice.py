@@ -39,6 +39,9 @@ from talkie_mock.validation import parse_json, read_json, safe_id
 
 # Seconds a session stays usable after its budget, so the last usage report and transcript still land.
 GRACE_SECONDS = 120
+# The schema leaves `seconds` unbounded; anything above this (about 31 years) counts as this, so the stored
+# totals stay within SQLite's 64-bit integers.
+MAX_REPORTED_SECONDS = 10**9
 
 LABELS = {
     "cs": {
@@ -69,8 +72,7 @@ SDP_ANSWER = (
 async def create_session(request: Request) -> Response:
     mock = mock_of(request)
     user = mock.auth.require(request)
-    raw = await request.body()
-    body = (await read_json(request, "VoiceSessionRequest")) if raw.strip() else {}
+    body = await read_json(request, "VoiceSessionRequest")  # the contract requires a body, `{}` at least
     locale = body.get("locale") or mock.locale(request)
     locale = locale if locale in LABELS else mock.config.locale
     now = mock.now_ms()
@@ -128,11 +130,11 @@ def _open_session(mock: Mock, request: Request, user_id: str) -> VoiceRow:
 async def tool(request: Request) -> Response:
     mock = mock_of(request)
     user = mock.auth.require(request)
+    body = await read_json(request, "VoiceToolRequest")  # a malformed body is 400 whatever the session state
     session = _open_session(mock, request, user.user_id)
     name = request.path_params["name"]
     if name not in LABELS["en"]:
         raise ApiError("not_found", "tool_not_found", id=name[:80])
-    body = await read_json(request, "VoiceToolRequest")
     try:
         arguments = json.loads(body["arguments"]) if body["arguments"].strip() else {}
     except ValueError as exc:
@@ -216,8 +218,8 @@ def _run_tool(
 async def transcript(request: Request) -> Response:
     mock = mock_of(request)
     user = mock.auth.require(request)
-    session = _open_session(mock, request, user.user_id)
     body = await read_json(request, "VoiceTranscriptRequest")
+    session = _open_session(mock, request, user.user_id)
     now = mock.now_ms()
     if mock.store.get_thread(session.thread_id) is not None:
         row = MessageRow(
@@ -236,9 +238,10 @@ async def transcript(request: Request) -> Response:
 async def usage(request: Request) -> Response:
     mock = mock_of(request)
     user = mock.auth.require(request)
-    session = _open_session(mock, request, user.user_id)
     body = await read_json(request, "VoiceUsageRequest")
-    total, increase = mock.store.report_voice_usage(session.id, int(body["seconds"]), bool(body["final"]))
+    session = _open_session(mock, request, user.user_id)
+    seconds = min(int(body["seconds"]), MAX_REPORTED_SECONDS)
+    total, increase = mock.store.report_voice_usage(session.id, seconds, bool(body["final"]))
     if increase:
         mock.store.add_usage(user.user_id, mock.day(), voice_seconds=increase)
     answer = VoiceUsageResponse(ok=True, remaining_seconds=max(0, session.max_seconds - total))

@@ -1,0 +1,323 @@
+"""The developer surface under `/_mock/`: the JSON control API (`control-api.yaml`) and the inspector page.
+
+The mock always runs in test mode (its manifest says `testMode: true`), so this surface is always on; a
+production server must never offer anything like it. Its own requests are not faulted and not logged as
+traffic. :func:`install` wires faults, the traffic recorder, the verdicts and the violation log into an app
+built by :func:`talkie_mock.app.create_app`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from talkie_mock.actions import Actions
+from talkie_mock.context import Mock
+from talkie_mock.errors import ApiError, error_body
+from talkie_mock.faults import FaultBoard, FaultError, FaultInjector
+from talkie_mock.threads import iso_ms
+from talkie_mock.traffic import Exchange, Traffic, TrafficRecorder
+from talkie_mock.verdicts import Finding, Seen, Verdicts
+from talkie_mock.violations import ViolationLog, summary
+
+PREFIX = "/_mock"
+API = PREFIX + "/api"
+STATE_LIMIT = 50
+STATIC = {
+    "inspector.js": "text/javascript; charset=utf-8",
+    "inspector.css": "text/css; charset=utf-8",
+}
+# The page loads only its own script and style; nothing from another origin.
+PAGE_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'",
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+}
+
+
+@dataclass
+class DevTools:
+    """Everything behind `/_mock/`: kept as `app.state.devtools`."""
+
+    mock: Mock
+    faults: FaultBoard
+    traffic: Traffic
+    verdicts: Verdicts
+    violations: ViolationLog
+
+    def record(self, exchange: Exchange, seen: Seen) -> None:
+        """Judge one exchange; client mistakes also go to the violation log."""
+        findings = self.verdicts.analyse(seen)
+        exchange.findings = findings
+        rows = [
+            {
+                "at": exchange.clock,
+                "rule": f.rule,
+                "level": f.level,
+                "method": exchange.method,
+                "path": exchange.path,
+                "message": f.message,
+                "exchange": exchange.id,
+            }
+            for f in findings
+            if f.level in ("error", "warning")
+        ]
+        self.violations.add(rows)
+
+    def state(self) -> dict[str, Any]:
+        mock = self.mock
+        mock.store.settle_actions(mock.now_ms())
+        now = mock.now_ms()
+        threads = [
+            {
+                "id": t.id,
+                "userId": t.user_id,
+                "title": t.title,
+                "channel": t.channel,
+                "createdAt": iso_ms(t.created_at),
+                "updatedAt": iso_ms(t.updated_at),
+            }
+            for t in mock.store.recent_threads(STATE_LIMIT)
+        ]
+        actions = [
+            {**Actions.model(a).model_dump(mode="json"), "userId": a.user_id}
+            for a in mock.store.recent_actions(STATE_LIMIT)
+        ]
+        voice = [
+            {
+                "voiceSessionId": v.id,
+                "userId": v.user_id,
+                "threadId": v.thread_id,
+                "createdAt": iso_ms(v.created_at),
+                "endsAt": iso_ms(v.ends_at),
+                "seconds": v.seconds,
+                "maxSeconds": v.max_seconds,
+                "open": not v.closed and now < v.ends_at,
+            }
+            for v in mock.store.recent_voice(STATE_LIMIT)
+        ]
+        return {
+            "clock": self.clock(),
+            "faults": [f.to_json() for f in self.faults.faults],
+            "threads": threads,
+            "actions": actions,
+            "voiceSessions": voice,
+            "violations": len(self.violations.all()),
+        }
+
+    def clock(self) -> dict[str, Any]:
+        return {"now": self.mock.clock.iso(), "frozen": self.mock.clock.frozen}
+
+
+def _dev(request: Request) -> DevTools:
+    tools: DevTools = request.app.state.devtools
+    return tools
+
+
+def _problem(code: str, message: str, status: int | None = None) -> JSONResponse:
+    body = error_body(code, message).model_dump(mode="json")
+    return JSONResponse(body, status_code=status or ApiError(code).status)
+
+
+async def _json(request: Request) -> Any:
+    raw = await request.body()
+    if not raw.strip():
+        return {}
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return None
+
+
+# -- pages ------------------------------------------------------------------------------------------------
+
+
+def _static(name: str) -> bytes:
+    return resources.files("talkie_mock").joinpath("static", name).read_bytes()
+
+
+async def page(request: Request) -> Response:
+    return Response(_static("index.html"), media_type="text/html; charset=utf-8", headers=PAGE_HEADERS)
+
+
+async def asset(request: Request) -> Response:
+    name = request.path_params["name"]
+    if name not in STATIC:
+        return _problem("not_found", f"There is no inspector file {name[:40]}.")
+    return Response(_static(name), media_type=STATIC[name], headers=PAGE_HEADERS)
+
+
+# -- API --------------------------------------------------------------------------------------------------
+
+
+async def get_state(request: Request) -> Response:
+    return JSONResponse(_dev(request).state())
+
+
+async def get_clock(request: Request) -> Response:
+    return JSONResponse(_dev(request).clock())
+
+
+async def advance_clock(request: Request) -> Response:
+    tools = _dev(request)
+    body = await _json(request)
+    seconds = body.get("seconds") if isinstance(body, dict) else None
+    if (
+        isinstance(seconds, bool)
+        or not isinstance(seconds, int | float)
+        or not 0 <= seconds <= 10 * 365 * 86400
+    ):
+        return _problem("invalid_request", "`seconds` must be a number from 0 to ten years.")
+    tools.mock.clock.advance(float(seconds))
+    tools.mock.store.settle_actions(tools.mock.now_ms())
+    return JSONResponse(tools.clock())
+
+
+async def freeze_clock(request: Request) -> Response:
+    tools = _dev(request)
+    tools.mock.clock.freeze()
+    return JSONResponse(tools.clock())
+
+
+async def resume_clock(request: Request) -> Response:
+    tools = _dev(request)
+    tools.mock.clock.resume()
+    return JSONResponse(tools.clock())
+
+
+async def list_faults(request: Request) -> Response:
+    return JSONResponse({"faults": [f.to_json() for f in _dev(request).faults.faults]})
+
+
+async def add_fault(request: Request) -> Response:
+    body = await _json(request)
+    try:
+        fault = _dev(request).faults.add(body)
+    except FaultError as exc:
+        return _problem("invalid_request", str(exc))
+    return JSONResponse(fault.to_json(), status_code=201)
+
+
+async def clear_faults(request: Request) -> Response:
+    _dev(request).faults.clear()
+    return JSONResponse({"ok": True})
+
+
+async def remove_fault(request: Request) -> Response:
+    if not _dev(request).faults.remove(request.path_params["faultId"]):
+        return _problem("not_found", "No such fault.")
+    return JSONResponse({"ok": True})
+
+
+async def expire_action(request: Request) -> Response:
+    tools = _dev(request)
+    action_id = request.path_params["actionId"]
+    tools.mock.store.settle_actions(tools.mock.now_ms())
+    row = tools.mock.store.get_action(action_id)
+    if row is None:
+        return _problem("not_found", "No such action.")
+    if not tools.mock.store.expire_action(action_id):
+        return _problem("conflict", f"The action is {row.status}, not pending.")
+    fresh = tools.mock.store.get_action(action_id)
+    assert fresh is not None
+    return JSONResponse(Actions.model(fresh).model_dump(mode="json"))
+
+
+async def decide_action(request: Request) -> Response:
+    """The inspector's confirm/cancel buttons: a person deciding, exactly as through the decision endpoint."""
+    tools = _dev(request)
+    action_id, decision = request.path_params["actionId"], request.path_params["decision"]
+    if decision not in ("confirm", "cancel"):
+        return _problem("not_found", "Use confirm or cancel.")
+    row = tools.mock.store.get_action(action_id)
+    if row is None:
+        return _problem("not_found", "No such action.")
+    try:
+        answer = tools.mock.actions.decide(
+            action_id, row.user_id, decision, row.params_hash, "button", tools.mock.config.locale
+        )
+    except ApiError as exc:
+        return _problem(exc.code, exc.message(tools.mock.config.locale), exc.status)
+    return JSONResponse(answer.model_dump(mode="json"))
+
+
+async def get_traffic(request: Request) -> Response:
+    tools = _dev(request)
+    try:
+        since = int(request.query_params.get("since", "0"))
+    except ValueError:
+        return _problem("invalid_request", "`since` must be an integer cursor.")
+    return JSONResponse({"cursor": tools.traffic.cursor, "entries": tools.traffic.since(since)})
+
+
+async def clear_traffic(request: Request) -> Response:
+    _dev(request).traffic.clear()
+    return JSONResponse({"ok": True})
+
+
+async def get_violations(request: Request) -> Response:
+    found = _dev(request).violations.all()
+    return JSONResponse({"violations": found, "summary": summary(found)})
+
+
+async def reset(request: Request) -> Response:
+    """Back to an empty mock: conversations, faults, traffic and violations (sign-ins are kept)."""
+    tools = _dev(request)
+    await tools.mock.runs.shutdown()
+    tools.mock.store.reset()
+    tools.faults.clear()
+    tools.traffic.clear()
+    tools.violations.clear()
+    tools.verdicts.refused.clear()
+    return JSONResponse({"ok": True})
+
+
+def routes() -> list[Route]:
+    return [
+        Route(PREFIX + "/", page, methods=["GET"]),
+        Route(PREFIX + "/{name:str}", asset, methods=["GET"]),
+        Route(API + "/state", get_state, methods=["GET"]),
+        Route(API + "/clock", get_clock, methods=["GET"]),
+        Route(API + "/clock/advance", advance_clock, methods=["POST"]),
+        Route(API + "/clock/freeze", freeze_clock, methods=["POST"]),
+        Route(API + "/clock/resume", resume_clock, methods=["POST"]),
+        Route(API + "/faults", list_faults, methods=["GET"]),
+        Route(API + "/faults", add_fault, methods=["POST"]),
+        Route(API + "/faults", clear_faults, methods=["DELETE"]),
+        Route(API + "/faults/{faultId}", remove_fault, methods=["DELETE"]),
+        Route(API + "/actions/{actionId}/expire", expire_action, methods=["POST"]),
+        Route(API + "/actions/{actionId}/{decision}", decide_action, methods=["POST"]),
+        Route(API + "/traffic", get_traffic, methods=["GET"]),
+        Route(API + "/traffic", clear_traffic, methods=["DELETE"]),
+        Route(API + "/violations", get_violations, methods=["GET"]),
+        Route(API + "/reset", reset, methods=["POST"]),
+    ]
+
+
+def install(app: Starlette) -> DevTools:
+    """Mount the control API and inspector, and start applying the configured faults."""
+    mock: Mock = app.state.mock
+    board = FaultBoard(mock.config.seed)
+    for data in mock.config.faults:
+        board.add(data)
+    scenario = mock.agent.scenario
+    for data in scenario.faults if scenario is not None else []:
+        board.add(data)
+    tools = DevTools(mock, board, Traffic(), Verdicts(mock), ViolationLog(mock.store.path))
+    injector = FaultInjector(mock, board)
+    mock.hooks.add(injector)
+    mock.hooks.add_wrapper(injector)
+    app.router.routes[0:0] = routes()
+    app.add_middleware(TrafficRecorder, traffic=tools.traffic, analyse=tools.record, clock=mock.clock.iso)
+    app.state.devtools = tools
+    return tools
+
+
+__all__ = ["DevTools", "Finding", "install"]

@@ -1,0 +1,245 @@
+// talkie-mock inspector: polls the control API and draws traffic, state and fault switches.
+// Every piece of data is put into the page with textContent, never parsed as markup: Faker text and client
+// bodies can contain tags such as <script>, and here they must stay text.
+"use strict";
+
+const API = "/_mock/api";
+const entries = new Map();
+let cursor = 0;
+let selected = null;
+
+const FAULT_SWITCHES = [
+  ["401 expired token (next request)", { kind: "error", code: "unauthorized", count: 1 }],
+  ["429 rate_limited (next request)", { kind: "error", code: "rate_limited", count: 1 }],
+  ["429 quota_exceeded (next request)", { kind: "error", code: "quota_exceeded", count: 1 }],
+  ["503 upstream_unavailable (next request)", { kind: "error", code: "upstream_unavailable", count: 1 }],
+  ["500 internal (next request)", { kind: "error", code: "internal", count: 1 }],
+  ["Slow streams (0.5 s/event)", { kind: "slowStream", delay: 0.5 }],
+  ["Drop next stream after 2 events", { kind: "dropStream", afterEvents: 2, count: 1 }],
+  ["RUN_ERROR in next stream", { kind: "runError", afterEvents: 2, count: 1 }],
+  ["Unknown event types", { kind: "unknownEvents" }],
+  ["Unknown CUSTOM names", { kind: "unknownCustom" }],
+  ["Unknown manifest fields", { kind: "manifestFields" }],
+];
+const CLOCK_SWITCHES = [
+  ["+1 min", { seconds: 60 }],
+  ["+10 min", { seconds: 600 }],
+  ["+1 h", { seconds: 3600 }],
+];
+
+function el(tag, text, className) {
+  const node = document.createElement(tag);
+  if (text !== undefined && text !== null) node.textContent = String(text);
+  if (className) node.className = className;
+  return node;
+}
+
+function button(label, onClick, className) {
+  const node = el("button", label, className);
+  node.type = "button";
+  node.addEventListener("click", onClick);
+  return node;
+}
+
+async function call(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch(API + path, init);
+  const data = await response.json().catch(() => null);
+  if (!response.ok) {
+    const message = data && data.error ? data.error.message : response.statusText;
+    throw new Error(message);
+  }
+  return data;
+}
+
+function act(method, path, body) {
+  return call(method, path, body).then(refreshState).catch((err) => {
+    document.getElementById("connection").textContent = "control API: " + err.message;
+  });
+}
+
+// -- traffic -------------------------------------------------------------------------------------------------
+
+function verdictCell(entry) {
+  const cell = el("td");
+  const findings = entry.findings || [];
+  if (findings.length === 0 && entry.response.status !== null) cell.append(el("span", "ok", "badge ok"));
+  for (const finding of findings) {
+    const badge = el("span", finding.rule || finding.level, "badge " + finding.level);
+    badge.title = finding.message + (finding.statement ? "\n" + finding.rule + ": " + finding.statement : "");
+    badge.dataset.rule = finding.rule || "";
+    cell.append(badge);
+  }
+  const broken = (entry.events || []).filter((e) => !e.valid).length;
+  if (broken) cell.append(el("span", broken + " invalid event(s)", "badge error"));
+  return cell;
+}
+
+function row(entry) {
+  const tr = el("tr");
+  tr.dataset.id = entry.id;
+  if (selected === entry.id) tr.className = "selected";
+  tr.append(el("td", entry.id));
+  tr.append(el("td", (entry.clock || "").replace("T", " ").replace("Z", "")));
+  const request = el("td", entry.method + " " + entry.path + (entry.query ? "?" + entry.query : ""));
+  tr.append(request);
+  let status = entry.response.status === null ? "…" : String(entry.response.status);
+  if (entry.stream) status += " · " + entry.stream + " (" + entry.eventCount + " events)";
+  tr.append(el("td", status));
+  const faults = el("td");
+  for (const label of entry.faults || []) faults.append(el("span", label, "badge fault"));
+  tr.append(faults);
+  tr.append(verdictCell(entry));
+  tr.addEventListener("click", () => {
+    selected = entry.id;
+    drawTraffic();
+    drawDetail();
+  });
+  return tr;
+}
+
+function drawTraffic() {
+  const body = document.querySelector("#traffic tbody");
+  const rows = [...entries.values()].sort((a, b) => b.id - a.id).slice(0, 300).map(row);
+  body.replaceChildren(...rows);
+}
+
+function drawDetail() {
+  const box = document.getElementById("detail");
+  const entry = entries.get(selected);
+  if (!entry) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  document.getElementById("detail-title").textContent = entry.method + " " + entry.path;
+  const findings = document.getElementById("detail-findings");
+  findings.replaceChildren(
+    ...(entry.findings || []).map((f) => {
+      const line = el("div");
+      line.append(el("span", f.rule || f.level, "badge " + f.level), el("span", f.message));
+      if (f.statement) line.append(el("div", f.statement, "muted"));
+      return line;
+    }),
+  );
+  const headers = (h) => Object.entries(h).map(([k, v]) => k + ": " + v).join("\n");
+  document.getElementById("detail-request").textContent =
+    headers(entry.request.headers) + "\n\n" + entry.request.body;
+  document.getElementById("detail-response").textContent =
+    headers(entry.response.headers) + "\n\n" + entry.response.body;
+  document.getElementById("detail-events").replaceChildren(
+    ...(entry.events || []).map((e) => {
+      const item = el("li");
+      item.append(el("span", e.valid ? "valid" : "INVALID", "badge " + (e.valid ? "ok" : "error")));
+      if (e.injected) item.append(el("span", "injected", "badge fault"));
+      item.append(el("code", e.data));
+      return item;
+    }),
+  );
+}
+
+async function pollTraffic() {
+  try {
+    const data = await call("GET", "/traffic?since=" + cursor);
+    if (data.cursor < cursor) entries.clear();
+    cursor = data.cursor;
+    for (const entry of data.entries) entries.set(entry.id, entry);
+    if (data.entries.length) {
+      drawTraffic();
+      if (selected !== null) drawDetail();
+    }
+    document.getElementById("connection").textContent = "";
+  } catch (err) {
+    document.getElementById("connection").textContent = "mock unreachable: " + err.message;
+  }
+  setTimeout(pollTraffic, 500);
+}
+
+// -- state ---------------------------------------------------------------------------------------------------
+
+function drawState(state) {
+  document.getElementById("clock").textContent =
+    "clock " + state.clock.now + (state.clock.frozen ? " (frozen)" : "");
+  const faults = document.getElementById("active-faults");
+  faults.replaceChildren(
+    ...state.faults.map((f) => {
+      const item = el("li");
+      item.dataset.fault = f.id;
+      item.append(el("span", f.label + (f.count ? " · " + f.count + " left" : "") + " · hits " + f.hits));
+      item.append(button("remove", () => act("DELETE", "/faults/" + encodeURIComponent(f.id))));
+      return item;
+    }),
+  );
+  document.getElementById("actions").replaceChildren(
+    ...state.actions.map((a) => {
+      const item = el("li");
+      item.dataset.action = a.id;
+      item.append(el("span", a.status, "badge info"), el("span", a.summary));
+      item.append(el("div", a.id + " · expires " + a.expiresAt, "muted"));
+      if (a.status === "pending") {
+        const id = encodeURIComponent(a.id);
+        item.append(
+          button("confirm", () => act("POST", "/actions/" + id + "/confirm")),
+          button("cancel", () => act("POST", "/actions/" + id + "/cancel")),
+          button("expire", () => act("POST", "/actions/" + id + "/expire")),
+        );
+      }
+      return item;
+    }),
+  );
+  document.getElementById("threads").replaceChildren(
+    ...state.threads.map((t) => {
+      const item = el("li");
+      item.append(el("span", t.channel, "badge info"), el("span", t.title));
+      item.append(el("div", t.id + " · " + t.updatedAt, "muted"));
+      return item;
+    }),
+  );
+  document.getElementById("voice").replaceChildren(
+    ...state.voiceSessions.map((v) => {
+      const item = el("li");
+      item.append(el("span", v.open ? "open" : "ended", "badge " + (v.open ? "ok" : "info")));
+      item.append(el("span", v.voiceSessionId + " · " + v.seconds + "/" + v.maxSeconds + " s"));
+      return item;
+    }),
+  );
+}
+
+async function refreshState() {
+  try {
+    drawState(await call("GET", "/state"));
+  } catch (err) {
+    document.getElementById("connection").textContent = "mock unreachable: " + err.message;
+  }
+}
+
+function setup() {
+  const switches = document.getElementById("fault-switches");
+  for (const [label, fault] of FAULT_SWITCHES) {
+    switches.append(button(label, () => act("POST", "/faults", fault)));
+  }
+  switches.append(button("Clear all faults", () => act("DELETE", "/faults")));
+  const clock = document.getElementById("clock-switches");
+  for (const [label, body] of CLOCK_SWITCHES) clock.append(button(label, () => act("POST", "/clock/advance", body)));
+  clock.append(button("Freeze", () => act("POST", "/clock/freeze")));
+  clock.append(button("Resume", () => act("POST", "/clock/resume")));
+  document.getElementById("reset").addEventListener("click", () => {
+    entries.clear();
+    drawTraffic();
+    act("POST", "/reset");
+  });
+  document.getElementById("clear-traffic").addEventListener("click", () => {
+    entries.clear();
+    drawTraffic();
+    act("DELETE", "/traffic");
+  });
+  pollTraffic();
+  refreshState();
+  setInterval(refreshState, 1500);
+}
+
+document.addEventListener("DOMContentLoaded", setup);

@@ -1,0 +1,274 @@
+"""What the client got wrong in one exchange, named by the rule of `spec/rules.yaml` it broke.
+
+The inspector shows these findings beside each request; the client-side ones (`error` and `warning`) are also
+kept in SQLite for `talkie-mock report`. The analysis only reads what crossed the wire plus the stored state
+(an action's `confirm.methods`), and never changes how the mock answers: the endpoints have already said
+no with a §3 error where the contract requires it.
+
+Levels: `error` — the client broke a MUST; `warning` — a SHOULD, or a likely mistake (unknown request members,
+a refused token sent again); `info` — worth knowing, not a violation (a token expired, an unknown route).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import urllib.parse
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from talkie_models.validation import fast_validator, schema
+
+from talkie_mock.context import Mock
+from talkie_mock.oauth.metadata import AUTHORIZE_PATH, TOKEN_PATH
+from talkie_mock.rules import catalogue
+
+Level = Literal["error", "warning", "info"]
+
+# Request type of each endpoint with a JSON body, and the rule that gives that body its shape.
+BODY_TYPES: dict[str, tuple[str, str]] = {
+    "run": ("RunAgentInput", "RUN-001"),
+    "decision": ("DecisionRequest", "ACT-006"),
+    "voiceSessions": ("VoiceSessionRequest", "VOICE-002"),
+    "voiceTool": ("VoiceToolRequest", "VOICE-014"),
+    "voiceTranscript": ("VoiceTranscriptRequest", "VOICE-018"),
+    "voiceUsage": ("VoiceUsageRequest", "VOICE-020"),
+}
+PUBLIC = {"manifest", None}
+VOICE_SESSION_CALLS = ("voiceTool", "voiceTranscript", "voiceUsage")
+
+
+@dataclass(frozen=True)
+class Finding:
+    rule: str | None
+    level: Level
+    message: str
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"rule": self.rule, "level": self.level, "message": self.message}
+        if self.rule is not None:
+            entry = catalogue().get(self.rule)
+            if entry is not None:
+                data["statement"] = entry.statement
+                data["ruleLevel"] = entry.level
+        return data
+
+
+@dataclass
+class Seen:
+    """One finished request/response pair, as the analysis needs it."""
+
+    method: str
+    path: str
+    query: str
+    endpoint: str | None
+    headers: dict[str, str]
+    body: bytes
+    status: int
+    response: Any
+    location: str | None = None
+    body_complete: bool = True
+
+    def json_body(self) -> Any:
+        try:
+            return json.loads(self.body) if self.body.strip() else None
+        except (ValueError, UnicodeDecodeError):
+            return None
+
+    def error_code(self) -> str | None:
+        err = self.response.get("error") if isinstance(self.response, dict) else None
+        if isinstance(err, dict) and isinstance(err.get("code"), str):
+            return str(err["code"])
+        if isinstance(err, str):  # an OAuth error body
+            return err
+        return None
+
+
+def _fingerprint(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()[:16]
+
+
+class Verdicts:
+    """Turns exchanges into findings; remembers refused tokens to spot a client that never refreshes."""
+
+    def __init__(self, mock: Mock) -> None:
+        self.mock = mock
+        self.refused: set[str] = set()
+
+    def analyse(self, seen: Seen) -> list[Finding]:
+        if seen.path == AUTHORIZE_PATH:
+            return self._authorize(seen)
+        if seen.path == TOKEN_PATH:
+            return self._token(seen)
+        if seen.endpoint is None:
+            if seen.status == 404:
+                return [
+                    Finding(
+                        "MAN-009",
+                        "info",
+                        f"No endpoint at {seen.path}: templates resolve against the issuer.",
+                    )
+                ]
+            return []
+        findings = self._auth(seen)
+        if seen.endpoint == "run" and "text/event-stream" not in seen.headers.get("accept", ""):
+            findings.append(Finding("RUN-002", "error", "The run request does not accept text/event-stream."))
+        if seen.endpoint in BODY_TYPES and seen.method == "POST" and seen.body_complete:
+            findings += self._body(seen)
+        findings += self._outcome(seen)
+        return findings
+
+    # -- bearer tokens --------------------------------------------------------------------------------------
+
+    def _auth(self, seen: Seen) -> list[Finding]:
+        if seen.endpoint in PUBLIC:
+            return []
+        header = seen.headers.get("authorization", "")
+        scheme, _, token = header.partition(" ")
+        token = token.strip()
+        if not header:
+            return [Finding("AUTH-016", "error", "The request carries no Authorization header.")]
+        if scheme.lower() != "bearer" or not token:
+            return [Finding("AUTH-016", "error", f"Authorization is not a Bearer token ({scheme[:20]!r}).")]
+        print_ = _fingerprint(token)
+        if seen.status == 401 and seen.error_code() == "unauthorized":
+            again = print_ in self.refused
+            self.refused.add(print_)
+            if again:
+                return [
+                    Finding(
+                        "AUTH-018",
+                        "warning",
+                        "A token that was already refused was sent again; refresh once, then sign in anew.",
+                    )
+                ]
+            return [
+                Finding("AUTH-018", "info", "The token was refused (401): the client should refresh it once.")
+            ]
+        return []
+
+    # -- request bodies -------------------------------------------------------------------------------------
+
+    def _body(self, seen: Seen) -> list[Finding]:
+        assert seen.endpoint is not None
+        type_name, rule = BODY_TYPES[seen.endpoint]
+        raw = seen.body
+        if not raw.strip():
+            if seen.endpoint == "voiceSessions":
+                return []  # every member is optional, so is the body
+            return [Finding(rule, "error", f"The body is empty; a {type_name} is required.")]
+        body = seen.json_body()
+        if body is None:
+            return [Finding(rule, "error", f"The body is not JSON; a {type_name} is required.")]
+        validator = fast_validator(type_name)
+        if not validator.is_valid(body):
+            problems = "; ".join(validator.errors(body)[:3])
+            target = "ACT-007" if seen.endpoint == "decision" and "paramsHash" in problems else rule
+            return [Finding(target, "error", f"Not a valid {type_name}: {problems}")]
+        findings: list[Finding] = []
+        known = schema(type_name).get("properties", {})
+        if isinstance(body, dict):
+            unknown = sorted(k for k in body if k not in known)
+            if unknown:
+                names = ", ".join(unknown[:5])
+                findings.append(
+                    Finding(rule, "warning", f"Unknown members in the {type_name}: {names} (ignored, N-18).")
+                )
+            if seen.endpoint == "run":
+                roles = {m.get("role") for m in body.get("messages", []) if isinstance(m, dict)}
+                if roles - {"user"}:
+                    findings.append(
+                        Finding("RUN-003", "warning", "The run request resends history (non-user messages).")
+                    )
+        return findings
+
+    # -- what the answer tells about the request ------------------------------------------------------------
+
+    def _outcome(self, seen: Seen) -> list[Finding]:
+        code, endpoint = seen.error_code(), seen.endpoint
+        if endpoint == "decision" and seen.method == "POST":
+            return self._decision(seen, code)
+        if code == "too_large":
+            return [Finding("ERR-009", "warning", "A message is longer than limits.maxMessageChars.")]
+        if endpoint in VOICE_SESSION_CALLS and code == "expired":
+            return [Finding("VOICE-022", "warning", "The voice session was already closed or over its time.")]
+        if endpoint == "voiceTool" and code == "conflict":
+            return [Finding("VOICE-016", "warning", "The tool call id was already used in this session.")]
+        if code == "not_found" and seen.status == 404:
+            return [Finding(None, "info", "Unknown thread, action, session or file.")]
+        return []
+
+    def _decision(self, seen: Seen, code: str | None) -> list[Finding]:
+        if code == "stale":
+            return [
+                Finding("ACT-007", "error", "The paramsHash is not the one of the action the person saw.")
+            ]
+        if code == "expired":
+            return [
+                Finding("ACT-011", "error", "A decision was sent for an action that had already expired.")
+            ]
+        if code == "conflict":
+            return [Finding("ACT-009", "warning", "The opposite of an already recorded decision was sent.")]
+        body = seen.json_body()
+        if seen.status != 200 or not isinstance(body, dict):
+            return []
+        action_id = urllib.parse.unquote(seen.path.rstrip("/").split("/")[-2])
+        row = self.mock.store.get_action(action_id)
+        method = body.get("method", "button")
+        methods = row.body.get("confirm", {}).get("methods", []) if row is not None else []
+        if methods and method not in methods:
+            return [
+                Finding(
+                    "ACT-015",
+                    "error",
+                    f"The decision used method {method!r}, not offered by confirm.methods "
+                    f"({', '.join(methods)}).",
+                )
+            ]
+        return []
+
+    # -- OAuth ----------------------------------------------------------------------------------------------
+
+    def _params(self, seen: Seen) -> dict[str, str]:
+        text = seen.query if seen.method == "GET" else seen.body.decode("utf-8", "replace")
+        return dict(urllib.parse.parse_qsl(text, keep_blank_values=True))
+
+    def _authorize(self, seen: Seen) -> list[Finding]:
+        if seen.method != "GET":
+            return []  # the sign-in form posts back what the server itself rendered
+        params = self._params(seen)
+        findings = []
+        if not params.get("code_challenge"):
+            findings.append(
+                Finding("AUTH-007", "error", "The authorization request has no PKCE code_challenge.")
+            )
+        elif params.get("code_challenge_method") != "S256":
+            method = params.get("code_challenge_method") or "(none: plain)"
+            findings.append(Finding("AUTH-007", "error", f"code_challenge_method is {method}, not S256."))
+        if not params.get("state"):
+            findings.append(Finding("AUTH-008", "error", "The authorization request has no state."))
+        return findings
+
+    def _token(self, seen: Seen) -> list[Finding]:
+        params = self._params(seen)
+        findings = []
+        if "client_secret" in params:
+            findings.append(Finding("AUTH-003", "warning", "A public client sent a client_secret."))
+        grant = params.get("grant_type")
+        description = (
+            str(seen.response.get("error_description", "")) if isinstance(seen.response, dict) else ""
+        )
+        if grant == "authorization_code":
+            if not params.get("code_verifier"):
+                findings.append(Finding("AUTH-007", "error", "The code exchange has no PKCE code_verifier."))
+            elif "code_verifier does not match" in description:
+                findings.append(
+                    Finding("AUTH-007", "error", "The code_verifier does not match the challenge.")
+                )
+        if grant == "refresh_token" and "already used" in description:
+            findings.append(
+                Finding(
+                    "AUTH-014", "warning", "A rotated refresh token was used again; the sign-in was revoked."
+                )
+            )
+        return findings

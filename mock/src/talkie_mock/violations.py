@@ -1,0 +1,93 @@
+"""Client-side rule violations kept in SQLite, so `talkie-mock report` still has them after a restart.
+
+The table lives in the mock's state file beside the core and OAuth tables, on its own connection (the core
+store's schema version is not touched). It holds what the inspector flagged as `error` or `warning` since the
+state was created or last reset through the control API.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS mock_violations (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    at TEXT NOT NULL,
+    rule TEXT,
+    level TEXT NOT NULL,
+    method TEXT NOT NULL,
+    path TEXT NOT NULL,
+    message TEXT NOT NULL,
+    exchange INTEGER NOT NULL
+);
+"""
+COLUMNS = ("seq", "at", "rule", "level", "method", "path", "message", "exchange")
+
+
+class ViolationLog:
+    """Append, list and clear violations."""
+
+    def __init__(self, path: str) -> None:
+        if path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=10)
+        if path != ":memory:":
+            self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.executescript(SCHEMA)
+
+    def add(self, rows: list[dict[str, Any]]) -> None:
+        if not rows:
+            return
+        with self._lock:
+            self._db.executemany(
+                "INSERT INTO mock_violations (at, rule, level, method, path, message, exchange) "
+                "VALUES (:at, :rule, :level, :method, :path, :message, :exchange)",
+                rows,
+            )
+
+    def all(self) -> list[dict[str, Any]]:
+        with self._lock:
+            rows = self._db.execute(
+                f"SELECT {', '.join(COLUMNS)} FROM mock_violations ORDER BY seq"
+            ).fetchall()
+        return [dict(zip(COLUMNS, row, strict=True)) for row in rows]
+
+    def clear(self) -> None:
+        with self._lock:
+            self._db.execute("DELETE FROM mock_violations")
+
+
+def read_state_file(path: Path) -> list[dict[str, Any]]:
+    """The violations stored in a state file, opened read-only (the mock may be running or not)."""
+    if not path.exists():
+        raise FileNotFoundError(path)
+    db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=10)
+    try:
+        exists = db.execute("SELECT 1 FROM sqlite_master WHERE name = 'mock_violations'").fetchone()
+        if exists is None:
+            return []
+        rows = db.execute(f"SELECT {', '.join(COLUMNS)} FROM mock_violations ORDER BY seq").fetchall()
+    finally:
+        db.close()
+    return [dict(zip(COLUMNS, row, strict=True)) for row in rows]
+
+
+def summary(violations: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One line per (rule, level): how often, and the latest occurrence."""
+    counts = Counter((v["rule"], v["level"]) for v in violations)
+    latest = {(v["rule"], v["level"]): v for v in violations}
+    order = sorted(counts, key=lambda key: (key[1] != "error", str(key[0])))
+    return [
+        {
+            "rule": rule,
+            "level": level,
+            "count": counts[(rule, level)],
+            "last": {k: latest[(rule, level)][k] for k in ("at", "method", "path", "message")},
+        }
+        for rule, level in order
+    ]

@@ -1,0 +1,77 @@
+"""The inspector in a real headless Chromium: traffic with verdicts, a fault switch, escaped content."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import httpx
+import pytest
+from talkie_mock.testing import AUTH, LiveServer, make_config, run_input
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARTEFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "mock"
+SCRIPT = "<script>window.__pwned = 1</script>Marek Dvořák"
+STREAM = {**AUTH, "Accept": "text/event-stream"}
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+pytestmark = pytest.mark.skipif(
+    not Path(CHROMIUM).exists(), reason="no chromium binary (apt-get install chromium)"
+)
+
+
+def test_inspector_in_chromium() -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    with LiveServer(make_config()) as server, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            page = browser.new_page()
+            page.goto(server.url + "/_mock/")
+            expect(page.locator("#fault-switches button").first).to_be_visible()
+
+            # a bad request from "the app" appears with its verdict and rule ID
+            body = {"threadId": "t_browser", "runId": 42, "messages": []}
+            httpx.post(server.url + "/api/talkie/run", json=body, headers=STREAM)
+            row = page.locator("#traffic tbody tr", has_text="/api/talkie/run")
+            expect(row).to_have_count(1, timeout=10_000)
+            expect(row.locator(".badge.error", has_text="RUN-001")).to_be_visible()
+
+            # a fault switch: the next request fails exactly as promised
+            page.get_by_role("button", name="503 upstream_unavailable (next request)").click()
+            expect(page.locator("#active-faults li")).to_have_count(1, timeout=10_000)
+            failed = httpx.get(server.url + "/api/talkie/status", headers=AUTH)
+            assert failed.status_code == 503
+            assert failed.json()["error"] == {
+                "code": "upstream_unavailable",
+                "message": failed.json()["error"]["message"],
+                "retryable": True,
+            }
+            status_row = page.locator("#traffic tbody tr", has_text="/api/talkie/status")
+            expect(status_row.locator(".badge.fault")).to_contain_text("upstream_unavailable", timeout=10_000)
+            expect(page.locator("#active-faults li")).to_have_count(0, timeout=10_000)
+
+            # markup in data stays text
+            run = run_input(f"talkie-test:echo {SCRIPT}", "r_xss", thread_id="t_xss")
+            httpx.post(server.url + "/api/talkie/run", json=run, headers=STREAM)
+            expect(page.locator("#threads li", has_text="<script>window.__pwned")).to_have_count(
+                1, timeout=10_000
+            )
+            page.locator("#traffic tbody tr", has_text="/api/talkie/run").first.click()
+            expect(page.locator("#detail-request")).to_contain_text(SCRIPT)
+            assert page.evaluate("window.__pwned") is None
+            assert page.locator("#threads script").count() == 0
+
+            ARTEFACTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(ARTEFACTS / "inspector.png"), full_page=True)
+        finally:
+            browser.close()
+    assert (ARTEFACTS / "inspector.png").stat().st_size > 10_000
