@@ -122,10 +122,10 @@ def test_unknown_route_is_json_404(client: Client) -> None:
 def test_wrong_method_is_405_with_allow(client: Client) -> None:
     answer = client.http.put("/api/talkie/threads/t_x", headers=AUTH)
     error = checked(answer, "ErrorResponse", 405)
-    assert error["error"]["code"] == "invalid_request"
+    assert error["error"]["code"] == "method_not_allowed"
     assert set(answer.headers["allow"].replace(" ", "").split(",")) >= {"GET", "DELETE"}
     answer = client.http.get("/api/talkie/run", headers=AUTH)
-    assert checked(answer, "ErrorResponse", 405)["error"]["code"] == "invalid_request"
+    assert checked(answer, "ErrorResponse", 405)["error"]["code"] == "method_not_allowed"
     assert "POST" in answer.headers["allow"]
 
 

@@ -166,13 +166,14 @@ async def on_http_error(request: Request, exc: Exception) -> Response:
     headers = dict(exc.headers or {})
     if exc.status_code == 405:
         allow = headers.get("Allow", "")
-        err = ApiError("invalid_request", "method_not_allowed", method=request.method, allow=allow)
-        return _error(request, "invalid_request", err.message(locale), 405, headers)
+        # §3 pairs `invalid_request` with 400 only; a wrong method gets its own code (notes N-22).
+        err = ApiError("method_not_allowed", "method_not_allowed", method=request.method, allow=allow, status=405)
+        return _error(request, "method_not_allowed", err.message(locale), 405, headers)
     if exc.status_code == 404:
         err = ApiError("not_found", "route_not_found", path=request.url.path[:200])
         return _error(request, "not_found", err.message(locale), 404, headers)
     code = {400: "invalid_request", 401: "unauthorized", 403: "forbidden", 413: "too_large"}.get(
-        exc.status_code, "invalid_request" if exc.status_code < 500 else "internal"
+        exc.status_code, "internal" if exc.status_code >= 500 else f"http_{exc.status_code}"
     )
     return _error(request, code, ApiError(code).message(locale), exc.status_code, headers)
 

@@ -192,7 +192,11 @@ class BreakInjector:
             error = body.get("error", {}) if isinstance(body, dict) else {}
             flat = {"message": error.get("message", ""), "status": response.status_code}
             return JSONResponse(flat, status_code=response.status_code, headers=self._headers(response))
-        if "MAN-010" in self.rules and response.status_code == 200 and endpoint_of(request.url.path) == "manifest":
+        if (
+            "MAN-010" in self.rules
+            and response.status_code == 200
+            and endpoint_of(request.url.path) == "manifest"
+        ):
             body = json.loads(bytes(response.body))
             elsewhere = other_origin(self.mock.config.origin)
             body["endpoints"] = {name: elsewhere + path for name, path in body.get("endpoints", {}).items()}

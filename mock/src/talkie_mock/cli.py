@@ -17,6 +17,16 @@ INTS = ("count", "afterEvents", "retryAfter")
 FLOATS = ("share", "delay")
 
 
+def _checked_breaks(breaks: tuple[str, ...]) -> tuple[str, ...]:
+    """`--break` values, validated (a click usage error names the breakable rules)."""
+    from talkie_mock.breaks import BreakError, check_breaks
+
+    try:
+        return check_breaks(breaks)
+    except BreakError as exc:
+        raise click.BadParameter(str(exc), param_hint="--break") from exc
+
+
 def fault_option(kind: str, first: str) -> Any:
     """A click callback turning `VALUE[,key=value…]` options into fault objects (`fault.schema.json`)."""
 
@@ -130,6 +140,7 @@ def main() -> None:
     "breaks",
     multiple=True,
     metavar="RULE-ID",
+    callback=lambda _ctx, _param, value: _checked_breaks(value),
     help="Break one rule on purpose (repeatable), to prove a conformance suite fails: "
     "ACT-009, ACT-011, ERR-001, MAN-010, RUN-004, RUN-014, RUN-028, VOICE-016.",
 )
@@ -218,7 +229,7 @@ def serve(
             client_urls=client_url,
         ),
         faults=tuple(faults),
-        breaks=_checked_breaks(breaks),
+        breaks=breaks,
     )
     try:
         app = create_app(config)

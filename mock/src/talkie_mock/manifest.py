@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import urlsplit
 
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import JSONResponse, Response
 from talkie_models import (
     Auth,
     Brand,
@@ -87,11 +88,32 @@ def build_manifest(config: MockConfig) -> Manifest:
     )
 
 
+class _Rendered(JSONResponse):
+    """A JSON response whose bytes were rendered before (still a JSONResponse for the response wrappers)."""
+
+    def render(self, content: Any) -> bytes:
+        return content if isinstance(content, bytes) else super().render(content)
+
+
+# The manifest only depends on the configuration: built and encoded once per config, not per request.
+_RENDERED: dict[int, tuple[MockConfig, dict[str, Any], bytes]] = {}
+
+
+def rendered_manifest(config: MockConfig) -> tuple[dict[str, Any], bytes]:
+    """The manifest's wire form and its JSON bytes (as JSONResponse would encode it)."""
+    cached = _RENDERED.get(id(config))
+    if cached is None or cached[0] is not config:
+        body: dict[str, Any] = build_manifest(config).model_dump(mode="json")
+        cached = (config, body, bytes(JSONResponse(body).body))
+        _RENDERED[id(config)] = cached
+    return cached[1], cached[2]
+
+
 async def manifest(request: Request) -> Response:
     mock = mock_of(request)
-    return mock.respond(
-        request, build_manifest(mock.config), "Manifest", headers={"Cache-Control": MANIFEST_CACHE}
-    )
+    body, raw = rendered_manifest(mock.config)
+    mock.hooks.response(request, 200, "Manifest", body)
+    return _Rendered(raw, headers={"Cache-Control": MANIFEST_CACHE})
 
 
 async def logo(request: Request) -> Response:

@@ -1,7 +1,7 @@
 """The rule catalogue (`spec/rules.yaml`), shipped inside the package so an installed mock can name rules.
 
-`rules.yaml` beside this module is a verbatim copy of `spec/rules.yaml`; a test fails when the two differ
-(refresh it with `cp spec/rules.yaml mock/src/talkie_mock/rules.yaml`). The inspector only needs the ID,
+`rules.yaml` beside this module is a copy of `spec/rules.yaml` written by `python3 dev.py codegen`; the drift
+check fails when the two differ. The inspector only needs the ID,
 level, side and statement of each rule.
 """
 

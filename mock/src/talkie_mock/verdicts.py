@@ -11,6 +11,7 @@ a refused token sent again); `info` — worth knowing, not a violation (a token 
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import urllib.parse
@@ -166,7 +167,7 @@ class Verdicts:
             target = "ACT-007" if seen.endpoint == "decision" and "paramsHash" in problems else rule
             return [Finding(target, "error", f"Not a valid {type_name}: {problems}")]
         findings: list[Finding] = []
-        known = schema(type_name).get("properties", {})
+        known = _members(type_name)
         if isinstance(body, dict):
             unknown = sorted(k for k in body if k not in known)
             if unknown:
@@ -272,3 +273,9 @@ class Verdicts:
                 )
             )
         return findings
+
+
+@functools.cache
+def _members(type_name: str) -> frozenset[str]:
+    """The members a request type names, computed once: `schema()` deep-copies the schema on every call."""
+    return frozenset(schema(type_name).get("properties", {}))

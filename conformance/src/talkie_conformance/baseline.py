@@ -1,0 +1,96 @@
+"""Baseline of accepted failures: known gaps a team has decided to live with for now.
+
+The file is JSON or YAML: `{"accepted": [{"rule": "RUN-028", "check": "optional name", "reason": "…"}]}`.
+A listed failure is still reported but does not fail the run. An entry goes stale when its rule no longer
+fails or is not in the catalogue; a stale entry fails the run, so the baseline only ever shrinks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from talkie_conformance.errors import ConformanceError
+from talkie_conformance.findings import Evidence, Finding, Verdict
+from talkie_conformance.rules import RuleCatalogue
+
+
+class BaselineError(ConformanceError):
+    """The baseline file cannot be read."""
+
+
+@dataclass(frozen=True)
+class BaselineEntry:
+    """One accepted failure."""
+
+    rule: str
+    check: str | None = None
+    reason: str = ""
+
+    def matches(self, finding: Finding) -> bool:
+        """Whether this entry accepts that finding."""
+        return finding.rule_id == self.rule and (self.check is None or finding.check == self.check)
+
+
+def load_baseline(path: str | Path) -> list[BaselineEntry]:
+    """Read a baseline file."""
+    file = Path(path)
+    try:
+        data: Any = yaml.safe_load(file.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise BaselineError(f"cannot read the baseline {file}: {exc}") from exc
+    entries = data.get("accepted") if isinstance(data, dict) else data
+    if not isinstance(entries, list):
+        raise BaselineError(f"{file}: expected {{'accepted': [...]}}")
+    parsed: list[BaselineEntry] = []
+    for index, entry in enumerate(entries):
+        if isinstance(entry, str):
+            parsed.append(BaselineEntry(rule=entry))
+        elif isinstance(entry, dict) and isinstance(entry.get("rule"), str):
+            check = entry.get("check")
+            parsed.append(
+                BaselineEntry(
+                    rule=entry["rule"],
+                    check=check if isinstance(check, str) else None,
+                    reason=str(entry.get("reason", "")),
+                )
+            )
+        else:
+            raise BaselineError(f"{file}: entry #{index} needs a 'rule'")
+    return parsed
+
+
+def apply_baseline(
+    findings: list[Finding], entries: list[BaselineEntry], rules: RuleCatalogue
+) -> list[Finding]:
+    """Mark accepted failures and return one failing finding per stale entry."""
+    stale: list[Finding] = []
+    for entry in entries:
+        matched = [f for f in findings if entry.matches(f)]
+        failing = [f for f in matched if f.verdict is Verdict.FAIL]
+        for finding in failing:
+            finding.accepted = True
+            finding.message = (
+                f"{finding.message} [accepted by the baseline: {entry.reason or 'no reason given'}]"
+            )
+        problem: str | None = None
+        if entry.rule not in rules:
+            problem = "the baseline names a rule the catalogue does not have"
+        elif matched and not failing:
+            problem = "the baseline accepts a failure of this rule, but it no longer fails: remove the entry"
+        if problem is not None:
+            stale.append(
+                Finding(
+                    rule_id=entry.rule,
+                    check="baseline" + (f":{entry.check}" if entry.check else ""),
+                    section="baseline",
+                    level="MUST",
+                    verdict=Verdict.FAIL,
+                    message=f"stale baseline entry: {problem}",
+                    evidence=Evidence(),
+                )
+            )
+    return stale

@@ -1,0 +1,266 @@
+"""The check framework: the `@check` decorator, the registry, and the context a check works with.
+
+A check is a plain function `def name(ctx: CheckContext) -> None` decorated with the rule IDs it proves. It
+records violations through the context (`ctx.expect`, `ctx.require`, `ctx.validate`) and may only name its own
+rules, so every verdict traces back to a declared rule. After it returns, each of its rules gets a verdict:
+violated → fail (MUST) or warn (SHOULD); not reached because the check stopped early → skip; otherwise pass.
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NoReturn
+
+from talkie_models import SchemaValidationError
+from talkie_models.validation import validate
+
+from talkie_conformance.client import Exchange, RunRecording, TalkieClient
+from talkie_conformance.findings import Evidence
+
+CheckFunction = Callable[["CheckContext"], None]
+
+
+@dataclass(frozen=True)
+class CheckSpec:
+    """A registered check: what it is called, which section it belongs to, which rules it proves."""
+
+    name: str
+    section: str
+    rules: tuple[str, ...]
+    function: CheckFunction
+    needs_test_mode: bool = False
+    needs_voice: bool = False
+
+    @property
+    def title(self) -> str:
+        """First line of the check's docstring (what it verifies, in a sentence)."""
+        doc = (self.function.__doc__ or self.name).strip()
+        return doc.splitlines()[0]
+
+
+REGISTRY: list[CheckSpec] = []
+
+
+def check(
+    *rules: str, test_mode: bool = False, voice: bool = False
+) -> Callable[[CheckFunction], CheckFunction]:
+    """Register a check proving `rules`; `test_mode`/`voice` make it skip on servers without them."""
+    if not rules:
+        raise ValueError("a check must prove at least one rule")
+
+    def register(function: CheckFunction) -> CheckFunction:
+        section = function.__module__.rsplit(".", 1)[-1]
+        REGISTRY.append(
+            CheckSpec(
+                name=function.__name__,
+                section=section,
+                rules=tuple(rules),
+                function=function,
+                needs_test_mode=test_mode,
+                needs_voice=voice,
+            )
+        )
+        return function
+
+    return register
+
+
+class SkipCheck(Exception):  # noqa: N818 - control flow of a check, not an error
+    """The check cannot run against this server (reason given); all its rules are skipped."""
+
+
+class AbortCheck(Exception):  # noqa: N818 - control flow of a check, not an error
+    """A required expectation failed; the rest of the check cannot run meaningfully."""
+
+
+@dataclass
+class Violation:
+    """One broken expectation, attributed to one rule."""
+
+    rule_id: str
+    message: str
+    evidence: Evidence
+
+
+@dataclass
+class Options:
+    """Knobs that change how checks behave, shared by the CLI and the pytest plugin."""
+
+    clock_url: str | None = None  # optional test hook: POST {"seconds": n} moves the server's clock
+    slow_wait: float = 8.0  # how long to wait for a disconnected slow run to finish
+    concurrency: int = 6
+
+
+@dataclass
+class CheckContext:
+    """What a check sees: the client, the manifest, and a recorder for violations."""
+
+    spec: CheckSpec
+    client: TalkieClient
+    options: Options = field(default_factory=Options)
+    violations: list[Violation] = field(default_factory=list)
+    last_exchange: Exchange | None = None
+    last_recording: RunRecording | None = None
+
+    # -- the server under test -----------------------------------------------------------------------------
+    @property
+    def manifest(self) -> dict[str, Any]:
+        """The manifest as fetched."""
+        return self.client.discovery.manifest
+
+    @property
+    def test_mode(self) -> bool:
+        """Whether the server declared `testMode: true` (destructive tests are safe)."""
+        return self.manifest.get("testMode") is True
+
+    # -- recording verdicts ----------------------------------------------------------------------------
+    def _evidence(
+        self, exchange: Exchange | None, recording: RunRecording | None, events: list[dict[str, Any]] | None
+    ) -> Evidence:
+        if recording is not None:
+            return Evidence(
+                request=recording.exchange.request_text(),
+                response=recording.exchange.response_text(),
+                events=events if events is not None else recording.event_dicts(),
+            )
+        source = exchange or self.last_exchange
+        if source is None and self.last_recording is not None:
+            return self._evidence(None, self.last_recording, events)
+        return Evidence(
+            request=source.request_text() if source else None,
+            response=source.response_text() if source else None,
+            events=events or [],
+        )
+
+    def evidence(self) -> Evidence:
+        """Evidence from the last request or run of this check."""
+        return self._evidence(None, None, None)
+
+    def fail(
+        self,
+        rule_id: str,
+        message: str,
+        *,
+        exchange: Exchange | None = None,
+        recording: RunRecording | None = None,
+        events: list[dict[str, Any]] | None = None,
+    ) -> None:
+        """Record a violation of `rule_id` and carry on."""
+        if rule_id not in self.spec.rules:
+            raise ValueError(f"check {self.spec.name} reports {rule_id}, which it does not declare")
+        self.violations.append(Violation(rule_id, message, self._evidence(exchange, recording, events)))
+
+    def expect(
+        self,
+        rule_id: str,
+        condition: bool,
+        message: str,
+        *,
+        exchange: Exchange | None = None,
+        recording: RunRecording | None = None,
+        events: list[dict[str, Any]] | None = None,
+    ) -> bool:
+        """Record a violation unless `condition` holds; return `condition`."""
+        if not condition:
+            self.fail(rule_id, message, exchange=exchange, recording=recording, events=events)
+        return condition
+
+    def require(
+        self,
+        rule_id: str,
+        condition: bool,
+        message: str,
+        *,
+        exchange: Exchange | None = None,
+        recording: RunRecording | None = None,
+        events: list[dict[str, Any]] | None = None,
+    ) -> None:
+        """Like `expect`, but stop the check when the condition fails."""
+        if not self.expect(
+            rule_id, condition, message, exchange=exchange, recording=recording, events=events
+        ):
+            raise AbortCheck(message)
+
+    def skip(self, reason: str) -> NoReturn:
+        """Stop the check: it cannot run against this server."""
+        raise SkipCheck(reason)
+
+    def validate(
+        self,
+        rule_id: str,
+        instance: Any,
+        type_name: str,
+        what: str,
+        *,
+        exchange: Exchange | None = None,
+        recording: RunRecording | None = None,
+    ) -> bool:
+        """Validate against a schema of the contract; a mismatch is a violation of `rule_id`."""
+        try:
+            validate(instance, type_name)
+        except SchemaValidationError as exc:
+            self.fail(
+                rule_id, f"{what} is not a valid {type_name}: {exc}", exchange=exchange, recording=recording
+            )
+            return False
+        return True
+
+    # -- talking to the server ------------------------------------------------------------------------------
+    def request(self, method: str, endpoint: str, **kwargs: Any) -> Exchange:
+        """Send a request through the client and remember it as evidence."""
+        exchange = self.client.request(method, endpoint, **kwargs)
+        self.last_exchange = exchange
+        return exchange
+
+    def run(self, body: Any, **kwargs: Any) -> RunRecording:
+        """Start a run and read its stream; remembered as evidence."""
+        recording = self.client.run(body, **kwargs)
+        self.last_recording = recording
+        self.last_exchange = recording.exchange
+        return recording
+
+    @staticmethod
+    def new_id(prefix: str) -> str:
+        """A fresh client-generated id (threads, runs, messages)."""
+        return f"{prefix}_{uuid.uuid4().hex[:16]}"
+
+    def run_input(
+        self,
+        text: str | Sequence[str],
+        *,
+        thread_id: str | None = None,
+        run_id: str | None = None,
+        message_ids: Sequence[str] | None = None,
+        channel: str = "chat",
+    ) -> dict[str, Any]:
+        """An AG-UI RunAgentInput carrying new user message(s), as a Talkie client sends it."""
+        texts = [text] if isinstance(text, str) else list(text)
+        ids = list(message_ids) if message_ids is not None else [self.new_id("m") for _ in texts]
+        return {
+            "threadId": thread_id or self.new_id("t"),
+            "runId": run_id or self.new_id("r"),
+            "messages": [
+                {"id": mid, "role": "user", "content": content}
+                for mid, content in zip(ids, texts, strict=True)
+            ],
+            "tools": [],
+            "context": [],
+            "state": {},
+            "forwardedProps": {"talkie": {"channel": channel}},
+        }
+
+    def run_text(self, text: str, *, thread_id: str | None = None, **kwargs: Any) -> RunRecording:
+        """Run one user message in a (new) thread and read the whole stream."""
+        return self.run(self.run_input(text, thread_id=thread_id), **kwargs)
+
+    def require_test_mode(self) -> None:
+        """Skip unless the manifest declared `testMode: true`."""
+        if not self.test_mode:
+            self.skip("the manifest does not declare testMode: true (§11); destructive checks are not safe")
+
+    def wait(self, seconds: float) -> None:
+        """Sleep (checks that need the server to make progress on its own)."""
+        time.sleep(seconds)

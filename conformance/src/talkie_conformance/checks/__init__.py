@@ -1,0 +1,58 @@
+"""The checks, one module per section of talkie/1. Importing this package registers all of them."""
+
+from talkie_conformance.checks import (
+    actions,
+    auth,
+    cards,
+    errors,
+    manifest,
+    runs,
+    status,
+    testmode,
+    text,
+    threads,
+    voice,
+)
+
+SECTIONS = (
+    "manifest",
+    "auth",
+    "errors",
+    "status",
+    "runs",
+    "cards",
+    "text",
+    "actions",
+    "threads",
+    "voice",
+    "testmode",
+)
+SECTION_NUMBERS = {
+    "manifest": "1",
+    "auth": "2",
+    "errors": "3",
+    "status": "4",
+    "runs": "5",
+    "cards": "6",
+    "text": "7",
+    "actions": "8",
+    "threads": "9",
+    "voice": "10",
+    "testmode": "11",
+}
+
+__all__ = [
+    "SECTIONS",
+    "SECTION_NUMBERS",
+    "actions",
+    "auth",
+    "cards",
+    "errors",
+    "manifest",
+    "runs",
+    "status",
+    "testmode",
+    "text",
+    "threads",
+    "voice",
+]

@@ -1,0 +1,164 @@
+"""Helpers several check modules share (error answers, stream expectations, action fixtures)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from talkie_models.validation import is_valid
+
+from talkie_conformance import rule_ids as rid
+from talkie_conformance.checking import AbortCheck, CheckContext
+from talkie_conformance.client import Exchange, RunRecording
+from talkie_conformance.lifecycle import analyze
+
+# What `retryable` must say for the codes talkie/1 lists (notes N-07).
+RETRYABLE = {"rate_limited": True, "upstream_unavailable": True}
+
+
+# The HTTP status each listed code belongs to (§3's table).
+CODE_STATUS: dict[str, tuple[int, ...]] = {
+    "invalid_request": (400,),
+    "unauthorized": (401,),
+    "forbidden": (403,),
+    "not_found": (404,),
+    "conflict": (409,),
+    "stale": (409,),
+    "expired": (410,),
+    "too_large": (413,),
+    "rate_limited": (429,),
+    "quota_exceeded": (429,),
+    "upstream_unavailable": (502, 503),
+    "internal": (500,),
+}
+
+
+def _own(ctx: CheckContext, preferred: str, fallback: str) -> str:
+    """The rule to blame: `preferred` when the check declares it, else the check's own `fallback`."""
+    return preferred if preferred in ctx.spec.rules else fallback
+
+
+def error_answer(
+    ctx: CheckContext,
+    exchange: Exchange,
+    *,
+    rule_id: str,
+    status: int | tuple[int, ...],
+    codes: tuple[str, ...],
+) -> None:
+    """Expect a §3 error: the status (`rule_id`), a valid body (ERR-001), a code paired with it (ERR-003)."""
+    statuses = (status,) if isinstance(status, int) else status
+    ctx.require(
+        rule_id,
+        exchange.status in statuses,
+        f"expected HTTP {' or '.join(map(str, statuses))}, got {exchange.status}",
+        exchange=exchange,
+    )
+    body = exchange.json_or_none()
+    if rid.ERR_BODY not in ctx.spec.rules:
+        # The body's shape is ERR-001's business (the §3 checks and the fuzzer); here only read the code.
+        if not is_valid(body, "ErrorResponse"):
+            return
+    elif not ctx.validate(rid.ERR_BODY, body, "ErrorResponse", "the error body", exchange=exchange):
+        return
+    error = body["error"]
+    code = error.get("code")
+    ctx.expect(
+        rule_id, code in codes, f"error code is {code!r}, expected {' or '.join(codes)}", exchange=exchange
+    )
+    pairing_rule = _own(ctx, rid.ERR_PAIRING, rule_id)
+    if isinstance(code, str) and code in CODE_STATUS:
+        ctx.expect(
+            pairing_rule,
+            exchange.status in CODE_STATUS[code],
+            f"code {code!r} came with HTTP {exchange.status}, the table pairs it with {CODE_STATUS[code]}",
+            exchange=exchange,
+        )
+        expected_retry = RETRYABLE.get(code, False)
+        ctx.expect(
+            _own(ctx, rid.ERR_BODY, rule_id),
+            error.get("retryable") is expected_retry,
+            f"{code!r} must carry retryable: {str(expected_retry).lower()}, got {error.get('retryable')!r}",
+            exchange=exchange,
+        )
+
+
+def json_answer(ctx: CheckContext, rule_id: str, exchange: Exchange, type_name: str, what: str) -> Any:
+    """Expect 2xx JSON valid against `type_name`; stop the check otherwise."""
+    ctx.require(rule_id, 200 <= exchange.status < 300, f"{what}: HTTP {exchange.status}", exchange=exchange)
+    body = exchange.json_or_none()
+    ctx.require(rule_id, body is not None, f"{what}: the answer is not JSON", exchange=exchange)
+    if not ctx.validate(rule_id, body, type_name, what, exchange=exchange):
+        raise AbortCheck(f"{what} does not match {type_name}")
+    return body
+
+
+def run_started(ctx: CheckContext, recording: RunRecording, what: str) -> dict[str, Any]:
+    """The RUN_STARTED data of a stream this check builds on.
+
+    Stream shape belongs to the §5 lifecycle checks; a check that merely *uses* a run does not blame its own
+    rule when the run cannot be used, it stops as blocked (skip) and names the reason.
+    """
+    if recording.status != 200 or recording.exchange.content_type != "text/event-stream":
+        ctx.skip(
+            f"blocked: {what} answered {recording.status} {recording.exchange.content_type or ''}".rstrip()
+            + " instead of an event stream (see RUN-001, RUN-010)"
+        )
+    started = recording.of_type("RUN_STARTED")
+    if not started:
+        ctx.skip(f"blocked: {what} streamed no RUN_STARTED (see RUN-014)")
+    data: dict[str, Any] = started[0].data
+    return data
+
+
+def lifecycle_problems(recording: RunRecording, kinds: set[str] | None = None) -> list[str]:
+    """Lifecycle problems of a stream (optionally only some kinds), as messages."""
+    problems = analyze([event.data for event in recording.events])
+    return [problem.message for problem in problems if kinds is None or problem.kind in kinds]
+
+
+def parse_time(value: Any) -> datetime | None:
+    """An RFC 3339 timestamp as an aware datetime (None when it is not one)."""
+    if not isinstance(value, str):
+        return None
+    try:
+        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def propose_action(
+    ctx: CheckContext, rule_id: str, thread_id: str | None = None
+) -> tuple[dict[str, Any], str]:
+    """Run `talkie-test:action` and return the proposed action and the thread it lives in."""
+    recording = ctx.run_text("talkie-test:action", thread_id=thread_id)
+    started = run_started(ctx, recording, "talkie-test:action")
+    actions = recording.custom("talkie.action")
+    ctx.require(
+        rule_id, len(actions) == 1, f"expected one talkie.action, got {len(actions)}", recording=recording
+    )
+    value = actions[0].data.get("value")
+    ctx.require(rule_id, isinstance(value, dict), "talkie.action has no value object", recording=recording)
+    return value, str(started.get("threadId"))
+
+
+def decide(
+    ctx: CheckContext, action: dict[str, Any], decision: str, params_hash: str | None = None
+) -> Exchange:
+    """POST a decision for an action (the hash defaults to the action's own)."""
+    return ctx.request(
+        "POST",
+        "decision",
+        params={"actionId": str(action["id"])},
+        json_body={
+            "decision": decision,
+            "paramsHash": params_hash if params_hash is not None else action.get("paramsHash"),
+            "method": "button",
+        },
+    )
+
+
+def current_action(ctx: CheckContext, action_id: str) -> Exchange:
+    """GET action (the authoritative current state)."""
+    return ctx.request("GET", "action", params={"actionId": action_id})

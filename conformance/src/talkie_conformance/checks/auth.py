@@ -1,0 +1,78 @@
+"""§2 Authentication, as far as it shows without a browser sign-in: AS metadata, PKCE, scopes, token gate."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlsplit
+
+from talkie_conformance import rule_ids as rid
+from talkie_conformance.checking import CheckContext, check
+from talkie_conformance.client import Exchange, origin_of
+
+REQUIRED_SCOPES = ("talkie", "offline_access")
+
+
+def metadata_locations(as_issuer: str) -> list[str]:
+    """Where authorization server metadata may live, in the order of notes N-01."""
+    origin = origin_of(as_issuer)
+    path = urlsplit(as_issuer).path.rstrip("/")
+    locations: list[str] = []
+    for name in ("oauth-authorization-server", "openid-configuration"):
+        locations.append(f"{origin}/.well-known/{name}{path}")
+        locations.append(f"{as_issuer.rstrip('/')}/.well-known/{name}")
+    return list(dict.fromkeys(locations))
+
+
+def _oauth(ctx: CheckContext) -> dict[str, Any]:
+    auth = ctx.manifest.get("auth")
+    oauth = auth.get("oauth") if isinstance(auth, dict) else None
+    if not isinstance(oauth, dict) or not isinstance(oauth.get("issuer"), str):
+        ctx.skip("the manifest offers no auth.oauth issuer (reported by MAN-017)")
+    return oauth
+
+
+def _fetch_metadata(ctx: CheckContext, as_issuer: str) -> tuple[dict[str, Any] | None, list[Exchange]]:
+    tried: list[Exchange] = []
+    for url in metadata_locations(as_issuer):
+        answer = ctx.client.send("GET", url, auth=False)
+        tried.append(answer)
+        body = answer.json_or_none()
+        if answer.status == 200 and isinstance(body, dict):
+            return body, tried
+    return None, tried
+
+
+@check(rid.AUTH_METADATA, rid.AUTH_PKCE, rid.AUTH_SCOPES)
+def oauth_metadata(ctx: CheckContext) -> None:
+    """The AS publishes RFC 8414 metadata for its issuer, offers PKCE S256 and the talkie scopes."""
+    oauth = _oauth(ctx)
+    as_issuer = str(oauth["issuer"])
+    metadata, tried = _fetch_metadata(ctx, as_issuer)
+    ctx.require(
+        rid.AUTH_METADATA,
+        metadata is not None,
+        "no authorization server metadata at " + ", ".join(e.url for e in tried),
+        exchange=tried[-1] if tried else None,
+    )
+    assert metadata is not None
+    ctx.expect(
+        rid.AUTH_METADATA,
+        metadata.get("issuer") == as_issuer,
+        f"metadata issuer {metadata.get('issuer')!r} differs from auth.oauth.issuer {as_issuer!r}",
+    )
+    for member in ("authorization_endpoint", "token_endpoint"):
+        ctx.expect(rid.AUTH_METADATA, isinstance(metadata.get(member), str), f"metadata lacks {member}")
+    methods = metadata.get("code_challenge_methods_supported")
+    ctx.expect(
+        rid.AUTH_PKCE,
+        isinstance(methods, list) and "S256" in methods and "plain" not in methods,
+        f"code_challenge_methods_supported is {methods!r}; S256 (and not plain) is required",
+    )
+    offered = oauth.get("scopes")
+    if isinstance(offered, list):
+        missing = [scope for scope in REQUIRED_SCOPES if scope not in offered]
+        ctx.expect(rid.AUTH_SCOPES, not missing, f"auth.oauth.scopes lacks {missing}")
+    supported = metadata.get("scopes_supported")
+    if isinstance(supported, list):
+        missing = [scope for scope in REQUIRED_SCOPES if scope not in supported]
+        ctx.expect(rid.AUTH_SCOPES, not missing, f"scopes_supported lacks {missing}")

@@ -1,0 +1,203 @@
+"""`talkie-conformance`: run the rule checks or the fuzzer. Exit 0 pass, 1 findings, 2 could not run.
+
+The commands only parse options, call the library and map the outcome to an exit code.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+from rich.console import Console
+
+from talkie_conformance.baseline import BaselineError, apply_baseline, load_baseline
+from talkie_conformance.checking import Options
+from talkie_conformance.errors import ConformanceError
+from talkie_conformance.rules import load_rules
+
+EXIT_PASS = 0
+EXIT_FINDINGS = 1
+EXIT_CANNOT_RUN = 2
+
+
+def _fatal(console: Console, message: str) -> None:
+    console.print(f"[bold red]cannot run:[/] {message}", highlight=False, markup=True)
+    sys.exit(EXIT_CANNOT_RUN)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="talkie-conformance")
+def main() -> None:
+    """Test and fuzz a talkie/1 server, rule by rule."""
+
+
+@main.command("run")
+@click.argument("url")
+@click.option("--token", envvar="TALKIE_TOKEN", help="Bearer token for the server (or $TALKIE_TOKEN).")
+@click.option(
+    "--only", multiple=True, help="Section (runs, 5, §5) or rule ID (RUN-004); repeat or comma-separate."
+)
+@click.option("--junit", "junit_path", type=click.Path(dir_okay=False), help="Write JUnit XML here.")
+@click.option(
+    "--report",
+    "report_paths",
+    multiple=True,
+    type=click.Path(dir_okay=False),
+    help="Write a report; the format follows the suffix: .md, .html or .json.",
+)
+@click.option(
+    "--baseline",
+    "baseline_path",
+    type=click.Path(exists=True, dir_okay=False),
+    help="JSON/YAML list of accepted failures; stale entries fail the run.",
+)
+@click.option(
+    "--rules",
+    "rules_path",
+    type=click.Path(exists=True, dir_okay=False),
+    help="Rule catalogue to use instead of the bundled spec/rules.yaml.",
+)
+@click.option(
+    "--clock-url", help='Test hook: POST {"seconds": n} here moves the server\'s clock (expiry checks).'
+)
+@click.option("--timeout", default=30.0, show_default=True, help="Seconds to wait for one answer.")
+@click.option("-v", "--verbose", is_flag=True, help="Print every finding, not just problems.")
+def run_command(
+    url: str,
+    token: str | None,
+    only: tuple[str, ...],
+    junit_path: str | None,
+    report_paths: tuple[str, ...],
+    baseline_path: str | None,
+    rules_path: str | None,
+    clock_url: str | None,
+    timeout: float,
+    verbose: bool,
+) -> None:
+    """Run the conformance checks against the server at URL (a host, an origin or a manifest URL)."""
+    from talkie_conformance.report import TerminalReporter, to_junit, write_report
+    from talkie_conformance.runner import SelectionError, run_suite, select
+
+    console = Console(highlight=False)
+    try:
+        rules = load_rules(rules_path)
+        checks, rule_filter = select(only)
+        baseline = load_baseline(baseline_path) if baseline_path else []
+    except (ConformanceError, SelectionError, BaselineError) as exc:
+        _fatal(console, str(exc))
+        return
+    for path in report_paths:
+        if Path(path).suffix.lower() not in {".md", ".markdown", ".html", ".htm", ".json"}:
+            _fatal(console, f"--report {path}: use a .md, .html or .json file name")
+    reporter = TerminalReporter(console, verbose=verbose)
+    try:
+        result = run_suite(
+            url,
+            token=token,
+            rules=rules,
+            checks=checks,
+            rule_filter=rule_filter,
+            options=Options(clock_url=clock_url),
+            progress=reporter.progress,
+            timeout=timeout,
+        )
+    except ConformanceError as exc:
+        _fatal(console, str(exc))
+        return
+    result.findings.extend(apply_baseline(result.findings, baseline, rules))
+    reporter.summary(result)
+    if junit_path:
+        Path(junit_path).write_text(to_junit(result), encoding="utf-8")
+    for path in report_paths:
+        write_report(path, result)
+    sys.exit(EXIT_FINDINGS if result.failed else EXIT_PASS)
+
+
+@main.command("fuzz")
+@click.argument("url")
+@click.option("--token", envvar="TALKIE_TOKEN", help="Bearer token for the server (or $TALKIE_TOKEN).")
+@click.option(
+    "--max-examples", default=25, show_default=True, help="Examples per operation and for the state machine."
+)
+@click.option(
+    "--seed", default=0, show_default=True, help="Hypothesis seed (the same seed replays the same cases)."
+)
+@click.option(
+    "--time-limit",
+    default=120.0,
+    show_default=True,
+    help="Stop generating new cases after this many seconds.",
+)
+@click.option(
+    "--phases",
+    default="examples,coverage,fuzzing,stateful",
+    show_default=True,
+    help="Schemathesis phases to run.",
+)
+@click.option("--no-state-machine", is_flag=True, help="Skip the Hypothesis state machine.")
+@click.option(
+    "--openapi",
+    "openapi_path",
+    type=click.Path(exists=True, dir_okay=False),
+    help="OpenAPI 3.1 document to use instead of the bundled one.",
+)
+def fuzz_command(
+    url: str,
+    token: str | None,
+    max_examples: int,
+    seed: int,
+    time_limit: float,
+    phases: str,
+    no_state_machine: bool,
+    openapi_path: str | None,
+) -> None:
+    """Fuzz the server at URL: Schemathesis with Talkie checks, then a stateful model of the spec."""
+    from talkie_conformance.fuzz import FuzzConfig, fuzz
+
+    console = Console(highlight=False)
+    config = FuzzConfig(
+        target=url,
+        token=token,
+        max_examples=max_examples,
+        seed=seed,
+        time_limit=time_limit,
+        phases=tuple(p.strip() for p in phases.split(",") if p.strip()),
+        state_machine=not no_state_machine,
+        openapi_path=openapi_path,
+    )
+    try:
+        report = fuzz(config, console=console)
+    except ConformanceError as exc:
+        _fatal(console, str(exc))
+        return
+    sys.exit(EXIT_FINDINGS if report.failures else EXIT_PASS)
+
+
+@main.command("coverage")
+@click.option("--rules", "rules_path", type=click.Path(exists=True, dir_okay=False), help="Rule catalogue.")
+def coverage_command(rules_path: str | None) -> None:
+    """List every rule with the checks that prove it, or why none does."""
+    from rich.table import Table
+
+    from talkie_conformance.coverage import coverage
+
+    console = Console(highlight=False)
+    try:
+        rules = load_rules(rules_path)
+    except ConformanceError as exc:
+        _fatal(console, str(exc))
+        return
+    table = Table(title=f"talkie/1 rules and checks ({rules.source})")
+    for column in ("rule", "level", "status", "checks / reason"):
+        table.add_column(column)
+    entries = coverage(rules)
+    for entry in entries:
+        table.add_row(entry.rule_id, entry.level, entry.status, ", ".join(entry.checks) or entry.reason)
+    console.print(table)
+    missing = [entry.rule_id for entry in entries if entry.status == "missing"]
+    sys.exit(EXIT_FINDINGS if missing else EXIT_PASS)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

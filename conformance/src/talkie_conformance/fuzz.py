@@ -1,0 +1,213 @@
+"""`talkie-conformance fuzz`: Schemathesis over the OpenAPI document, then the stateful model of the spec.
+
+The OpenAPI document describes the reference layout (`/api/talkie/...`); before fuzzing, every operation is
+moved to the path the server's manifest gives for its `x-talkie-endpoint`, and operations the server does not
+offer are dropped, so any talkie/1 server can be fuzzed whatever its paths.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import time
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import hypothesis
+import yaml
+from hypothesis import HealthCheck, Phase, settings
+from hypothesis.errors import HypothesisException
+from hypothesis.stateful import run_state_machine_as_test
+from rich.console import Console
+
+from talkie_conformance.client import Discovery, TalkieClient, discover, origin_of
+from talkie_conformance.errors import ConformanceError
+from talkie_conformance.fuzz_checks import TALKIE_CHECKS
+from talkie_conformance.statemachine import Driver, machine_for
+
+OPENAPI_NAMES = ("openapi-3.1.bundled.yaml",)
+BUILTIN_CHECKS = (
+    "not_a_server_error",
+    "status_code_conformance",
+    "content_type_conformance",
+    "response_schema_conformance",
+    "negative_data_rejection",
+    "ignored_auth",
+)
+SCHEMATHESIS_SHARE = 0.7  # of the time limit; the state machine gets the rest
+HTTP_METHODS = {"get", "put", "post", "delete", "patch", "head", "options", "trace"}
+
+
+@dataclass
+class FuzzConfig:
+    """What to fuzz and how long."""
+
+    target: str
+    token: str | None
+    max_examples: int = 25
+    seed: int = 0
+    time_limit: float = 120.0
+    phases: tuple[str, ...] = ("examples", "coverage", "fuzzing", "stateful")
+    state_machine: bool = True
+    openapi_path: str | None = None
+
+
+@dataclass
+class FuzzReport:
+    """Cases run, time spent and what broke."""
+
+    schemathesis_cases: int = 0
+    state_machine_steps: int = 0
+    seconds: float = 0.0
+    failures: list[str] = field(default_factory=list)
+
+    @property
+    def cases(self) -> int:
+        """All requests the fuzzer judged."""
+        return self.schemathesis_cases + self.state_machine_steps
+
+    @property
+    def cases_per_second(self) -> float:
+        """Throughput of the whole fuzz run."""
+        return self.cases / self.seconds if self.seconds > 0 else 0.0
+
+
+def load_openapi(path: str | Path | None = None) -> dict[str, Any]:
+    """The single-file OpenAPI 3.1 document: explicit path, $TALKIE_OPENAPI, the repository, or our copy."""
+    explicit = path or os.environ.get("TALKIE_OPENAPI")
+    candidates: list[Path] = [Path(explicit)] if explicit else []
+    for parent in Path(__file__).resolve().parents:
+        candidates += [parent / "spec" / "generated" / name for name in OPENAPI_NAMES]
+    for candidate in candidates:
+        if candidate.is_file():
+            loaded: dict[str, Any] = yaml.safe_load(candidate.read_text(encoding="utf-8"))
+            return loaded
+    packaged = resources.files("talkie_conformance") / "data"
+    for name in OPENAPI_NAMES:
+        file = packaged / name
+        if file.is_file():
+            data: dict[str, Any] = yaml.safe_load(file.read_text(encoding="utf-8"))
+            return data
+    raise ConformanceError("no OpenAPI 3.1 document found (pass --openapi or set TALKIE_OPENAPI)")
+
+
+def adapt_to_manifest(document: dict[str, Any], discovery: Discovery) -> dict[str, Any]:
+    """Move each operation to the server's own endpoint path; drop the ones it does not offer."""
+    adapted = copy.deepcopy(document)
+    endpoints = discovery.endpoints
+    paths: dict[str, Any] = {}
+    for path, item in document.get("paths", {}).items():
+        for method, operation in item.items():
+            if method not in HTTP_METHODS:
+                continue
+            name = operation.get("x-talkie-endpoint")
+            if name is None:
+                new_path = path
+            else:
+                template = endpoints.get(name)
+                if template is None or not template.startswith("/") or template.startswith("//"):
+                    continue
+                new_path = template
+            target = paths.setdefault(new_path, {})
+            if "parameters" in item:
+                target["parameters"] = copy.deepcopy(item["parameters"])
+            target[method] = copy.deepcopy(operation)
+    adapted["paths"] = paths
+    adapted["servers"] = [{"url": origin_of(discovery.issuer)}]
+    return adapted
+
+
+def _run_schemathesis(
+    config: FuzzConfig, document: dict[str, Any], base_url: str, report: FuzzReport, budget: float
+) -> None:
+    import schemathesis
+    from schemathesis.config import SchemathesisConfig
+    from schemathesis.engine import events, from_schema
+
+    st_config = SchemathesisConfig()
+    st_config.update(seed=config.seed, max_failures=None, max_time=max(1, int(budget)))
+    project = st_config.projects.override
+    headers = {"Authorization": f"Bearer {config.token}"} if config.token else {}
+    project.update(base_url=base_url, headers=headers, request_timeout=30, workers=1)
+    project.phases.update(phases=list(config.phases))
+    project.checks.update(included_check_names=[*BUILTIN_CHECKS, *TALKIE_CHECKS])
+    project.generation.update(max_examples=config.max_examples, database="none", no_shrink=True)
+    schema = schemathesis.openapi.from_dict(document, config=st_config)
+    for event in from_schema(schema).execute():
+        if isinstance(event, events.ScenarioFinished):
+            recorder = event.recorder
+            report.schemathesis_cases += len(recorder.cases)
+            for checks in recorder.checks.values():
+                for node in checks:
+                    if node.failure_info is None:
+                        continue
+                    failure = node.failure_info.failure
+                    label = recorder.label
+                    line = f"{label}: {node.name}: {failure.title}: {failure.message}".strip()
+                    if line not in report.failures:
+                        report.failures.append(line[:600])
+        elif isinstance(event, events.FatalError):
+            raise ConformanceError(f"Schemathesis could not run: {event.exception}")
+
+
+def _run_state_machine(config: FuzzConfig, client: TalkieClient, report: FuzzReport, budget: float) -> None:
+    driver = Driver(client=client, deadline=time.monotonic() + budget)
+    machine = machine_for(driver)
+    machine_settings = settings(
+        max_examples=max(1, config.max_examples),
+        stateful_step_count=8,
+        deadline=None,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+        print_blob=False,
+        phases=[Phase.generate],
+    )
+    previous = hypothesis.core.global_force_seed
+    hypothesis.core.global_force_seed = config.seed  # type: ignore[assignment]
+    try:
+        run_state_machine_as_test(machine, settings=machine_settings)
+    except (AssertionError, HypothesisException) as exc:
+        # A live server is external state: replaying a failing example is not exact, so Hypothesis may
+        # complain about flakiness. The violations the driver recorded in the first run are the findings.
+        if not driver.violations:
+            report.failures.append(f"state machine: {type(exc).__name__}: {str(exc).splitlines()[0]}")
+    finally:
+        hypothesis.core.global_force_seed = previous
+        report.state_machine_steps += driver.steps
+    for violation in driver.violations:
+        line = f"state machine: {violation}"
+        if line not in report.failures:
+            report.failures.append(line)
+
+
+def fuzz(config: FuzzConfig, *, console: Console | None = None) -> FuzzReport:
+    """Fuzz one server; raises ConformanceError when it cannot start."""
+    console = console or Console(highlight=False)
+    started = time.monotonic()
+    discovery = discover(config.target)
+    document = adapt_to_manifest(load_openapi(config.openapi_path), discovery)
+    report = FuzzReport()
+    base_url = origin_of(discovery.issuer)
+    if origin_of(discovery.issuer) != discovery.served_origin:
+        raise ConformanceError("the manifest's issuer is another origin than the one serving it; not fuzzing")
+    if config.phases:
+        share = SCHEMATHESIS_SHARE if config.state_machine else 1.0
+        console.print(f"Schemathesis: {len(document['paths'])} paths, phases {', '.join(config.phases)}")
+        _run_schemathesis(config, document, base_url, report, config.time_limit * share)
+    if config.state_machine:
+        remaining = max(1.0, config.time_limit - (time.monotonic() - started))
+        console.print("State machine: runs, decisions, cancels and deletes against the spec's model")
+        with TalkieClient(discovery, config.token) as client:
+            _run_state_machine(config, client, report, remaining)
+    report.seconds = time.monotonic() - started
+    for failure in report.failures:
+        console.print(f"[bold red]failure[/] {failure}", markup=True)
+    verdict = "[bold red]FAILED[/]" if report.failures else "[bold green]PASSED[/]"
+    console.print(
+        f"{verdict} {report.cases} cases ({report.schemathesis_cases} Schemathesis, "
+        f"{report.state_machine_steps} state machine) in {report.seconds:.1f} s: "
+        f"{report.cases_per_second:.1f} cases/s, {len(report.failures)} failures"
+    )
+    return report

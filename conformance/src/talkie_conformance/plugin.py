@@ -1,0 +1,147 @@
+"""pytest plugin: `pytest --talkie-url URL --talkie-token T` runs every conformance check as a test.
+
+Loaded through the `pytest11` entry point; it stays silent unless `--talkie-url` is given. One test per check:
+a violated MUST rule fails it, a violated SHOULD rule only warns, and a check that cannot run is skipped.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from talkie_conformance.checking import CheckSpec, Options
+from talkie_conformance.client import Discovery, TalkieClient, discover
+from talkie_conformance.findings import Finding, Verdict
+from talkie_conformance.rules import RuleCatalogue, load_rules
+from talkie_conformance.runner import execute, select
+
+
+class TalkieRuleWarning(UserWarning):
+    """A SHOULD rule of talkie/1 is not followed."""
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("talkie", "talkie/1 conformance")
+    group.addoption("--talkie-url", help="Server (host, origin or manifest URL) to check.")
+    group.addoption("--talkie-token", help="Bearer token for the server.")
+    group.addoption("--talkie-only", action="append", default=[], help="Section or rule ID (repeatable).")
+    group.addoption("--talkie-clock-url", help="Test hook that moves the server's clock (expiry checks).")
+    group.addoption("--talkie-rules", help="Rule catalogue instead of the bundled spec/rules.yaml.")
+
+
+class _Target:
+    """The server under test, discovered once per session."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.config = config
+        self._client: TalkieClient | None = None
+        self.rules: RuleCatalogue = load_rules(config.getoption("--talkie-rules"))
+        self.options = Options(clock_url=config.getoption("--talkie-clock-url"))
+
+    def client(self) -> TalkieClient:
+        if self._client is None:
+            discovery: Discovery = discover(str(self.config.getoption("--talkie-url")))
+            self._client = TalkieClient(discovery, self.config.getoption("--talkie-token"))
+        return self._client
+
+    def close(self) -> None:
+        if self._client is not None:
+            self._client.close()
+
+
+class TalkieCheckItem(pytest.Item):
+    """One conformance check run as a test."""
+
+    def __init__(
+        self, *, spec: CheckSpec, target: _Target, rule_filter: set[str] | None, **kwargs: Any
+    ) -> None:
+        super().__init__(**kwargs)
+        self.spec = spec
+        self.target = target
+        self.rule_filter = rule_filter
+        for rule_id in spec.rules:
+            self.add_marker(pytest.mark.talkie_rule(rule_id))
+
+    def runtest(self) -> None:
+        findings = execute(self.spec, self.target.client(), self.target.rules, self.target.options)
+        if self.rule_filter is not None:
+            findings = [f for f in findings if f.rule_id in self.rule_filter]
+        self.user_properties.extend((f.rule_id, f.verdict.value) for f in findings)
+        failed = [f for f in findings if f.verdict is Verdict.FAIL]
+        for finding in findings:
+            if finding.verdict is Verdict.WARN:
+                warnings.warn(TalkieRuleWarning(_line(finding)), stacklevel=1)
+        if failed:
+            raise TalkieCheckFailedError("\n".join(_line(f) for f in failed))
+        if findings and all(f.verdict is Verdict.SKIP for f in findings):
+            pytest.skip(findings[0].message)
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
+        if isinstance(excinfo.value, TalkieCheckFailedError):
+            return str(excinfo.value)
+        return str(super().repr_failure(excinfo))
+
+    def reportinfo(self) -> tuple[str, int | None, str]:
+        return f"talkie:{self.spec.section}", None, f"{self.spec.name} [{' '.join(self.spec.rules)}]"
+
+
+class TalkieCheckFailedError(AssertionError):
+    """A MUST rule is violated; the message lists rule, message and evidence."""
+
+
+def _line(finding: Finding) -> str:
+    text = f"{finding.rule_id} ({finding.level}) {finding.message}"
+    if finding.evidence.request:
+        text += f"\n  request: {finding.evidence.request.splitlines()[0]}"
+    if finding.evidence.response:
+        text += f"\n  response: {finding.evidence.response.splitlines()[0]}"
+    return text
+
+
+class TalkieCollector(pytest.Collector):
+    """Collects one item per selected check."""
+
+    def __init__(self, *, target: _Target, only: list[str], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.target = target
+        self.only = only
+
+    def collect(self) -> Iterator[pytest.Item]:
+        checks, rule_filter = select(self.only)
+        for spec in checks:
+            yield TalkieCheckItem.from_parent(
+                self,
+                name=f"{spec.section}::{spec.name}",
+                spec=spec,
+                target=self.target,
+                rule_filter=rule_filter,
+            )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "talkie_rule(rule_id): the talkie/1 rule a conformance test proves")
+
+
+def pytest_collection_modifyitems(
+    session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
+) -> None:
+    if not config.getoption("--talkie-url"):
+        return
+    target = _Target(config)
+    config.stash[_TARGET] = target
+    collector = TalkieCollector.from_parent(
+        session, name="talkie-conformance", target=target, only=list(config.getoption("--talkie-only"))
+    )
+    items.extend(collector.collect())
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    target = config.stash.get(_TARGET, None)
+    if target is not None:
+        target.close()
+
+
+_TARGET = pytest.StashKey[_Target]()

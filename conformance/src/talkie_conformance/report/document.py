@@ -1,0 +1,143 @@
+"""File reports for people and tools: Markdown, HTML (escaped) and JSON."""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import Any
+
+from talkie_conformance.findings import Finding, Verdict
+from talkie_conformance.report.summary import by_section, verdict_label
+from talkie_conformance.runner import RunResult
+
+_ICON = {"pass": "✅", "fail": "❌", "warn": "⚠️", "skip": "⏭️", "fail (accepted)": "🟡"}
+
+
+def _as_dict(result: RunResult) -> dict[str, Any]:
+    counts = result.counts()
+    return {
+        "target": result.target,
+        "passed": not result.failed,
+        "durationSeconds": round(result.duration, 3),
+        "rules": result.rules_source,
+        "counts": {verdict.value: counts[verdict] for verdict in Verdict},
+        "sections": [
+            {"section": s.section, "label": s.label, **{v.value: n for v, n in s.counts.items()}}
+            for s in by_section(result.findings)
+        ],
+        "findings": [finding.to_dict() for finding in result.findings],
+    }
+
+
+def to_json(result: RunResult) -> str:
+    """Machine-readable report: every finding with its evidence."""
+    return json.dumps(_as_dict(result), ensure_ascii=False, indent=2) + "\n"
+
+
+def _md_cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def _md_evidence(finding: Finding) -> list[str]:
+    lines: list[str] = []
+    evidence = finding.evidence
+    if evidence.request:
+        lines += ["", "Request:", "", "```http", evidence.request, "```"]
+    if evidence.response:
+        lines += ["", "Response:", "", "```http", evidence.response, "```"]
+    if evidence.events:
+        shown = "\n".join(json.dumps(event, ensure_ascii=False) for event in evidence.events)
+        lines += ["", "Events:", "", "```json", shown, "```"]
+    return lines
+
+
+def to_markdown(result: RunResult) -> str:
+    """A Markdown report: summary per section, a table of every rule, evidence of each failure."""
+    counts = result.counts()
+    out = [
+        f"# talkie/1 conformance: {result.target}",
+        "",
+        f"**{'PASSED' if not result.failed else 'FAILED'}** in {result.duration:.1f} s · "
+        + " · ".join(f"{counts[v]} {v.value}" for v in Verdict),
+        "",
+        "| section | pass | fail | warn | skip |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for summary in by_section(result.findings):
+        c = summary.counts
+        out.append(
+            f"| {summary.label} | {c[Verdict.PASS]} | {c[Verdict.FAIL]} "
+            f"| {c[Verdict.WARN]} | {c[Verdict.SKIP]} |"
+        )
+    out += [
+        "",
+        "## Rules",
+        "",
+        "| rule | level | verdict | check | message |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for finding in result.findings:
+        label = verdict_label(finding)
+        out.append(
+            f"| {finding.rule_id} | {finding.level} | {_ICON.get(label, '')} {label} | `{finding.check}` | "
+            f"{_md_cell(finding.message)} |"
+        )
+    problems = [f for f in result.findings if f.verdict in {Verdict.FAIL, Verdict.WARN}]
+    if problems:
+        out += ["", "## Evidence"]
+        for finding in problems:
+            out += [
+                "",
+                f"### {finding.rule_id} — {finding.check} ({verdict_label(finding)})",
+                "",
+                finding.message,
+            ]
+            out += _md_evidence(finding)
+    return "\n".join(out) + "\n"
+
+
+def to_html(result: RunResult) -> str:
+    """A self-contained HTML report; everything the server sent is escaped."""
+    e = html.escape
+    counts = result.counts()
+    rows = []
+    for finding in result.findings:
+        label = verdict_label(finding)
+        evidence = ""
+        if finding.verdict in {Verdict.FAIL, Verdict.WARN} and not finding.evidence.is_empty():
+            parts = []
+            if finding.evidence.request:
+                parts.append(f"<h4>Request</h4><pre>{e(finding.evidence.request)}</pre>")
+            if finding.evidence.response:
+                parts.append(f"<h4>Response</h4><pre>{e(finding.evidence.response)}</pre>")
+            if finding.evidence.events:
+                events = "\n".join(json.dumps(ev, ensure_ascii=False) for ev in finding.evidence.events)
+                parts.append(f"<h4>Events</h4><pre>{e(events)}</pre>")
+            evidence = "<details><summary>evidence</summary>" + "".join(parts) + "</details>"
+        rows.append(
+            f'<tr class="{e(finding.verdict.value)}"><td>{e(finding.rule_id)}</td><td>{e(finding.level)}</td>'
+            f"<td>{e(label)}</td><td><code>{e(finding.check)}</code></td>"
+            f"<td>{e(finding.message)}{evidence}</td></tr>"
+        )
+    sections = "".join(
+        f"<tr><td>{e(s.label)}</td>" + "".join(f"<td>{s.counts[v]}</td>" for v in Verdict) + "</tr>"
+        for s in by_section(result.findings)
+    )
+    status = "PASSED" if not result.failed else "FAILED"
+    summary = " · ".join(f"{counts[v]} {v.value}" for v in Verdict)
+    return f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>talkie/1 conformance: {e(result.target)}</title>
+<style>
+body {{ font-family: system-ui, sans-serif; margin: 2rem; }}
+table {{ border-collapse: collapse; margin-bottom: 2rem; }}
+td, th {{ border: 1px solid #ccc; padding: .3rem .6rem; vertical-align: top; text-align: left; }}
+tr.fail td {{ background: #fde8e8; }} tr.warn td {{ background: #fff6db; }} tr.skip td {{ color: #777; }}
+pre {{ white-space: pre-wrap; max-width: 60rem; }}
+</style></head><body>
+<h1>talkie/1 conformance: {e(result.target)}</h1>
+<p><strong>{status}</strong> in {result.duration:.1f} s · {e(summary)}</p>
+<table><tr><th>section</th>{"".join(f"<th>{v.value}</th>" for v in Verdict)}</tr>{sections}</table>
+<table><tr><th>rule</th><th>level</th><th>verdict</th><th>check</th><th>message</th></tr>
+{"".join(rows)}
+</table></body></html>
+"""

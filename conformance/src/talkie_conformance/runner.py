@@ -1,0 +1,197 @@
+"""Choose checks, run them in catalogue order against one server, and turn their outcome into findings."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+import httpx
+
+from talkie_conformance.checking import (
+    REGISTRY,
+    AbortCheck,
+    CheckContext,
+    CheckSpec,
+    Options,
+    SkipCheck,
+    Violation,
+)
+from talkie_conformance.checks import SECTION_NUMBERS, SECTIONS
+from talkie_conformance.client import EndpointUnavailableError, TalkieClient, discover
+from talkie_conformance.findings import Evidence, Finding, Severity, Verdict, severity_for_level
+from talkie_conformance.rules import RuleCatalogue
+
+_RULE_ID = re.compile(r"^[A-Z]+-\d{3}$")
+Progress = Callable[[CheckSpec, list[Finding]], None]
+
+
+class SelectionError(ValueError):
+    """`--only` named something that is neither a section nor a rule of any check."""
+
+
+def all_checks() -> list[CheckSpec]:
+    """Every registered check, in section order, then in the order each module declares them."""
+    order = {name: index for index, name in enumerate(SECTIONS)}
+    return sorted(REGISTRY, key=lambda spec: order.get(spec.section, len(order)))
+
+
+def _section_of(token: str) -> str | None:
+    token = token.strip().lower().lstrip("§")
+    if token in SECTION_NUMBERS:
+        return token
+    for name, number in SECTION_NUMBERS.items():
+        if token == number:
+            return name
+    return None
+
+
+def select(only: Sequence[str] = ()) -> tuple[list[CheckSpec], set[str] | None]:
+    """Checks picked by `--only` (sections by name or number, or rule IDs) and the rule filter, if any."""
+    checks = all_checks()
+    tokens = [part.strip() for item in only for part in item.split(",") if part.strip()]
+    if not tokens:
+        return checks, None
+    sections: set[str] = set()
+    rules: set[str] = set()
+    for token in tokens:
+        section = _section_of(token)
+        if section is not None:
+            sections.add(section)
+        elif _RULE_ID.match(token.upper()):
+            rules.add(token.upper())
+        else:
+            raise SelectionError(f"--only {token!r}: not a section ({', '.join(SECTIONS)}) nor a rule ID")
+    known_rules = {rule for spec in checks for rule in spec.rules}
+    unknown = sorted(rules - known_rules)
+    if unknown:
+        raise SelectionError(f"--only: no check proves {', '.join(unknown)}")
+    chosen = [spec for spec in checks if spec.section in sections or rules & set(spec.rules)]
+    rule_filter = None if sections else rules
+    return chosen, rule_filter
+
+
+def _finding(
+    spec: CheckSpec, rules: RuleCatalogue, rule_id: str, verdict: Verdict, message: str, evidence: Evidence
+) -> Finding:
+    level = rules.level(rule_id) if rule_id in rules else "MUST"
+    return Finding(
+        rule_id=rule_id,
+        check=spec.name,
+        section=spec.section,
+        level=level,
+        verdict=verdict,
+        message=message,
+        evidence=evidence,
+    )
+
+
+def execute(spec: CheckSpec, client: TalkieClient, rules: RuleCatalogue, options: Options) -> list[Finding]:
+    """Run one check and give each of its rules a verdict (see `checking` for how)."""
+    ctx = CheckContext(spec=spec, client=client, options=options)
+    started = time.perf_counter()
+    stopped: str | None = None
+    skipped: str | None = None
+    if spec.needs_test_mode and not ctx.test_mode:
+        skipped = "the manifest does not declare testMode: true (§11); this check needs test-mode messages"
+    elif spec.needs_voice and not _advertises_voice(client):
+        skipped = "the manifest does not advertise voice (§10 is optional)"
+    else:
+        try:
+            spec.function(ctx)
+        except SkipCheck as exc:
+            skipped = str(exc)
+        except EndpointUnavailableError as exc:
+            skipped = str(exc)
+        except AbortCheck as exc:
+            stopped = str(exc)
+        except (httpx.HTTPError, ValueError, KeyError, TypeError, AttributeError, IndexError) as exc:
+            stopped = f"the check could not complete: {type(exc).__name__}: {exc}"
+            if not ctx.violations:
+                ctx.violations.append(_crash_violation(spec, ctx, stopped))
+    elapsed = time.perf_counter() - started
+    findings: list[Finding] = []
+    for rule_id in spec.rules:
+        violations = [v for v in ctx.violations if v.rule_id == rule_id]
+        if violations:
+            level = rules.level(rule_id) if rule_id in rules else "MUST"
+            verdict = Verdict.FAIL if severity_for_level(level) is Severity.ERROR else Verdict.WARN
+            message = "; ".join(dict.fromkeys(v.message for v in violations))
+            finding = _finding(spec, rules, rule_id, verdict, message, violations[0].evidence)
+        elif skipped is not None:
+            finding = _finding(spec, rules, rule_id, Verdict.SKIP, skipped, Evidence())
+        elif stopped is not None:
+            finding = _finding(
+                spec,
+                rules,
+                rule_id,
+                Verdict.SKIP,
+                f"not reached: the check stopped early ({stopped})",
+                Evidence(),
+            )
+        else:
+            finding = _finding(spec, rules, rule_id, Verdict.PASS, spec.title, Evidence())
+        finding.duration = elapsed
+        findings.append(finding)
+    return findings
+
+
+def _crash_violation(spec: CheckSpec, ctx: CheckContext, message: str) -> Violation:
+    return Violation(spec.rules[0], message, ctx.evidence())
+
+
+def _advertises_voice(client: TalkieClient) -> bool:
+    capabilities = client.discovery.manifest.get("capabilities")
+    return isinstance(capabilities, dict) and isinstance(capabilities.get("voice"), dict)
+
+
+@dataclass
+class RunResult:
+    """Everything one suite run produced."""
+
+    target: str
+    findings: list[Finding] = field(default_factory=list)
+    duration: float = 0.0
+    rules_source: str = ""
+
+    @property
+    def failed(self) -> bool:
+        """Whether any finding counts as a failure (MUST violated and not accepted by the baseline)."""
+        return any(finding.counts_as_failure for finding in self.findings)
+
+    def counts(self) -> dict[Verdict, int]:
+        """How many findings have each verdict."""
+        totals = dict.fromkeys(Verdict, 0)
+        for finding in self.findings:
+            totals[finding.verdict] += 1
+        return totals
+
+
+def run_suite(
+    target: str,
+    *,
+    token: str | None,
+    rules: RuleCatalogue,
+    checks: Iterable[CheckSpec],
+    rule_filter: set[str] | None = None,
+    options: Options | None = None,
+    progress: Progress | None = None,
+    transport: httpx.BaseTransport | None = None,
+    timeout: float = 30.0,
+) -> RunResult:
+    """Discover the server and run `checks` against it (raises DiscoveryError when it cannot start)."""
+    options = options or Options()
+    started = time.perf_counter()
+    discovery = discover(target, timeout=timeout, transport=transport)
+    result = RunResult(target=target, rules_source=rules.source)
+    with TalkieClient(discovery, token, timeout=timeout, transport=transport) as client:
+        for spec in checks:
+            findings = execute(spec, client, rules, options)
+            if rule_filter is not None:
+                findings = [finding for finding in findings if finding.rule_id in rule_filter]
+            result.findings.extend(findings)
+            if progress is not None:
+                progress(spec, findings)
+    result.duration = time.perf_counter() - started
+    return result

@@ -1,0 +1,218 @@
+"""A Hypothesis state machine that drives runs, decisions, cancels and deletes against a model of talkie/1.
+
+The model knows what the spec promises; after every step the invariants compare it with the server:
+an action is decided at most once, a deleted thread's pending actions end cancelled, and the thread list
+stays ordered newest first without deleted threads.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+from hypothesis import strategies as st
+from hypothesis.stateful import Bundle, RuleBasedStateMachine, consumes, invariant, multiple, rule
+
+from talkie_conformance import rule_ids as rid
+from talkie_conformance.checks._support import parse_time
+from talkie_conformance.client import TalkieClient
+from talkie_conformance.lifecycle import analyze
+
+ECHO_TEXTS = st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=40).map(
+    lambda text: f"talkie-test:echo {text}"
+)
+
+
+@dataclass
+class ModelAction:
+    """What the model expects of one action."""
+
+    id: str
+    thread_id: str
+    params_hash: str
+    decision: str | None = None
+    thread_deleted: bool = False
+
+    def expected_status(self) -> set[str]:
+        """Statuses the server may report now."""
+        if self.decision == "confirm":
+            return {"running", "done", "failed"}
+        if self.decision == "cancel" or self.thread_deleted:
+            return {"cancelled"}
+        return {"pending"}
+
+
+@dataclass
+class Driver:
+    """Shared by every machine instance of one fuzz run: the client, the clock and the tallies."""
+
+    client: TalkieClient
+    deadline: float
+    steps: int = 0
+    violations: list[str] = field(default_factory=list)
+
+    def out_of_time(self) -> bool:
+        """Steps become no-ops once the time budget is spent."""
+        return time.monotonic() >= self.deadline
+
+
+class TalkieMachine(RuleBasedStateMachine):
+    """Runs, actions, decisions, cancels and deletes, with the spec's promises as invariants."""
+
+    driver: Driver  # set by `machine_for`
+
+    threads = Bundle("threads")
+    actions = Bundle("actions")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.live_threads: set[str] = set()
+        self.model_actions: dict[str, ModelAction] = {}
+
+    def _expect(self, condition: bool, message: str) -> None:
+        if not condition:
+            self.driver.violations.append(message)
+            raise AssertionError(message)
+
+    def _run(self, text: str, thread_id: str | None = None) -> tuple[str, list[Any]]:
+        body = {
+            "threadId": thread_id or f"t_sm_{uuid.uuid4().hex[:12]}",
+            "runId": f"r_sm_{uuid.uuid4().hex[:12]}",
+            "messages": [{"id": f"m_{uuid.uuid4().hex[:12]}", "role": "user", "content": text}],
+            "tools": [],
+            "context": [],
+            "state": {},
+            "forwardedProps": {"talkie": {"channel": "chat"}},
+        }
+        recording = self.driver.client.run(body)
+        self.driver.steps += 1
+        self._expect(recording.status == 200, f"{rid.RUN_INPUT}: run answered {recording.status}")
+        events = [event.data for event in recording.events]
+        problems = analyze(events)
+        self._expect(not problems, f"{rid.RUN_TERMINAL_LAST}: {problems[0].message if problems else ''}")
+        started = recording.of_type("RUN_STARTED")[0].data
+        return str(started["threadId"]), events
+
+    @rule(target=threads, text=ECHO_TEXTS)
+    def start_thread(self, text: str) -> Any:
+        if self.driver.out_of_time():
+            return multiple()
+        thread_id, _ = self._run(text)
+        self.live_threads.add(thread_id)
+        return thread_id
+
+    @rule(thread=threads, text=ECHO_TEXTS)
+    def continue_thread(self, thread: str, text: str) -> None:
+        if self.driver.out_of_time() or thread not in self.live_threads:
+            return
+        adopted, _ = self._run(text, thread)
+        self._expect(adopted == thread, f"{rid.RUN_THREAD_ADOPT}: run in {thread} started in {adopted}")
+
+    @rule(target=actions, thread=threads)
+    def propose(self, thread: str) -> Any:
+        if self.driver.out_of_time() or thread not in self.live_threads:
+            return multiple()
+        _, events = self._run("talkie-test:action", thread)
+        values = [e["value"] for e in events if isinstance(e, dict) and e.get("name") == "talkie.action"]
+        self._expect(len(values) == 1, f"{rid.TST_ACTION}: {len(values)} actions proposed")
+        action = ModelAction(id=values[0]["id"], thread_id=thread, params_hash=values[0]["paramsHash"])
+        self.model_actions[action.id] = action
+        return action.id
+
+    @rule(action=actions, decision=st.sampled_from(["confirm", "cancel"]))
+    def decide(self, action: str, decision: str) -> None:
+        if self.driver.out_of_time():
+            return
+        self._decide(action, decision)
+
+    @rule(action=actions, first=st.sampled_from(["confirm", "cancel"]))
+    def change_mind(self, action: str, first: str) -> None:
+        """A person taps one button and then the other: the second decision must not win."""
+        if self.driver.out_of_time():
+            return
+        self._decide(action, first)
+        self._decide(action, "cancel" if first == "confirm" else "confirm")
+
+    def _decide(self, action: str, decision: str) -> None:
+        model = self.model_actions[action]
+        answer = self.driver.client.request(
+            "POST",
+            "decision",
+            params={"actionId": action},
+            json_body={"decision": decision, "paramsHash": model.params_hash, "method": "button"},
+        )
+        self.driver.steps += 1
+        previous = model.decision or ("cancel" if model.thread_deleted else None)
+        if previous is None:
+            self._expect(answer.status == 200, f"{rid.ACT_STATUS}: first {decision} answered {answer.status}")
+            model.decision = decision
+        elif previous == decision:
+            self._expect(
+                answer.status in {200, 404},
+                f"{rid.ACT_IDEMPOTENT}: repeated {decision} answered {answer.status}",
+            )
+        else:
+            self._expect(
+                answer.status in {409, 404},
+                f"{rid.ACT_CONFLICT}: {decision} after {previous} answered {answer.status}",
+            )
+
+    @rule(run_id=st.text(alphabet="abcdef0123456789", min_size=4, max_size=12))
+    def cancel_unknown_run(self, run_id: str) -> None:
+        if self.driver.out_of_time():
+            return
+        answer = self.driver.client.request("POST", "cancelRun", params={"runId": f"r_sm_{run_id}"})
+        self.driver.steps += 1
+        self._expect(
+            answer.status == 200 and answer.json_or_none() == {"ok": True},
+            f"{rid.RUN_CANCEL}: cancel of an unknown run answered {answer.status}",
+        )
+
+    @rule(thread=consumes(threads))
+    def delete(self, thread: str) -> None:
+        if self.driver.out_of_time() or thread not in self.live_threads:
+            return
+        answer = self.driver.client.request("DELETE", "thread", params={"threadId": thread})
+        self.driver.steps += 1
+        self._expect(answer.status == 200, f"{rid.THR_DELETE}: DELETE thread answered {answer.status}")
+        self.live_threads.discard(thread)
+        for action in self.model_actions.values():
+            if action.thread_id == thread:
+                action.thread_deleted = True
+
+    @invariant()
+    def actions_match_model(self) -> None:
+        if self.driver.out_of_time():
+            return
+        for action in self.model_actions.values():
+            answer = self.driver.client.request("GET", "action", params={"actionId": action.id})
+            if answer.status == 404 and action.thread_deleted:
+                continue
+            status = (answer.json_or_none() or {}).get("status")
+            self._expect(
+                status in action.expected_status(),
+                f"{rid.ACT_STATUS}/{rid.THR_DELETE_CANCELS}: action {action.id} is {status!r}, "
+                f"the model expects {sorted(action.expected_status())}",
+            )
+
+    @invariant()
+    def threads_ordered(self) -> None:
+        if self.driver.out_of_time():
+            return
+        answer = self.driver.client.request("GET", "threads")
+        listed = (answer.json_or_none() or {}).get("threads", [])
+        stamps = [parse_time(thread.get("updatedAt")) for thread in listed]
+        ordered = all(a is None or b is None or a >= b for a, b in itertools.pairwise(stamps))
+        self._expect(ordered, f"{rid.THR_ORDER}: threads are not newest first")
+        self._expect(len(listed) <= 50, f"{rid.THR_ORDER}: {len(listed)} threads listed")
+        deleted = {a.thread_id for a in self.model_actions.values() if a.thread_deleted}
+        ids = {thread.get("id") for thread in listed}
+        self._expect(not (deleted & ids), f"{rid.THR_DELETE}: deleted threads still listed: {deleted & ids}")
+
+
+def machine_for(driver: Driver) -> type[TalkieMachine]:
+    """A machine class bound to one driver (Hypothesis instantiates the class itself)."""
+    return type("BoundTalkieMachine", (TalkieMachine,), {"driver": driver})

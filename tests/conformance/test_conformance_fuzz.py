@@ -1,0 +1,105 @@
+"""Fuzz smoke: a healthy server gives zero failures and a rate; broken ones are caught by Talkie checks."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+
+import pytest
+from click.testing import CliRunner
+from rich.console import Console
+from talkie_conformance.cli import EXIT_FINDINGS, EXIT_PASS, main
+from talkie_conformance.client import discover
+from talkie_conformance.fuzz import FuzzConfig, adapt_to_manifest, fuzz, load_openapi
+
+ServeFake = Callable[..., AbstractContextManager[str]]
+SMOKE = {"max_examples": 2, "seed": 7, "time_limit": 5.0, "phases": ("examples", "fuzzing")}
+
+
+def test_fuzz_healthy_fake_reports_rate_and_no_failures(fake: str, fake_token: str) -> None:
+    console = Console(record=True, width=200)
+    report = fuzz(FuzzConfig(target=fake, token=fake_token, **SMOKE), console=console)  # type: ignore[arg-type]
+    assert report.failures == []
+    assert report.schemathesis_cases > 0
+    assert report.state_machine_steps > 0
+    assert report.cases_per_second > 0
+    assert "cases/s" in console.export_text()
+
+
+def test_fuzz_catches_a_broken_error_body(serve_fake: ServeFake, fake_token: str) -> None:
+    with serve_fake({"ERR-001"}) as origin:
+        report = fuzz(
+            FuzzConfig(
+                target=origin,
+                token=fake_token,
+                max_examples=1,
+                time_limit=8.0,
+                phases=("examples",),
+                state_machine=False,
+            ),
+            console=Console(quiet=True),
+        )
+    assert any("talkie_error_body" in failure and "ERR-001" in failure for failure in report.failures)
+
+
+def test_fuzz_state_machine_catches_a_conflict_accepted(serve_fake: ServeFake, fake_token: str) -> None:
+    with serve_fake({"ACT-009"}) as origin:
+        report = fuzz(
+            FuzzConfig(target=origin, token=fake_token, max_examples=15, seed=3, time_limit=60.0, phases=()),
+            console=Console(quiet=True),
+        )
+    assert any("ACT-009" in failure for failure in report.failures), report.failures
+
+
+def test_openapi_paths_follow_the_manifest(fake: str) -> None:
+    discovery = discover(fake)
+    discovery.manifest["endpoints"] = {**discovery.manifest["endpoints"], "threads": "/v2/chat-threads"}
+    del discovery.manifest["endpoints"]["voiceUsage"]
+    adapted = adapt_to_manifest(load_openapi(), discovery)
+    assert "/v2/chat-threads" in adapted["paths"]
+    assert "/api/talkie/threads" not in adapted["paths"]
+    assert not any(path.endswith("/usage") for path in adapted["paths"])
+    assert adapted["servers"] == [{"url": fake}]
+
+
+@pytest.mark.parametrize("broken", [False, True])
+def test_fuzz_cli_exit_code(broken: bool, serve_fake: ServeFake, fake_token: str) -> None:
+    with serve_fake({"ERR-001"} if broken else set()) as origin:
+        result = CliRunner().invoke(
+            main,
+            [
+                "fuzz",
+                origin,
+                "--token",
+                fake_token,
+                "--max-examples",
+                "1",
+                "--seed",
+                "1",
+                "--time-limit",
+                "8",
+                "--phases",
+                "examples",
+                "--no-state-machine",
+            ],
+        )
+    assert result.exit_code == (EXIT_FINDINGS if broken else EXIT_PASS), result.output
+    assert "cases/s" in result.output
+
+
+def test_fuzz_smoke_against_the_mock(mock_origin: str, mock_token: str) -> None:
+    console = Console(record=True, width=200)
+    report = fuzz(
+        FuzzConfig(
+            target=mock_origin,
+            token=mock_token,
+            max_examples=2,
+            seed=11,
+            time_limit=8.0,
+            phases=("examples", "fuzzing"),
+        ),
+        console=console,
+    )
+    assert report.failures == []
+    assert report.cases_per_second > 0
+    assert "cases/s" in console.export_text()

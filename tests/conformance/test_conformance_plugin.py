@@ -1,0 +1,50 @@
+"""The pytest plugin turns each check into a test; without --talkie-url it adds nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+
+import pytest
+
+ServeFake = Callable[..., AbstractContextManager[str]]
+
+
+def test_plugin_runs_checks_as_tests(pytester: pytest.Pytester, fake: str, fake_token: str) -> None:
+    result = pytester.runpytest_inprocess(
+        "--talkie-url",
+        fake,
+        "--talkie-token",
+        fake_token,
+        "--talkie-only",
+        "manifest",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+    )
+    result.assert_outcomes(passed=9)
+
+
+def test_plugin_fails_the_check_of_a_broken_rule(
+    pytester: pytest.Pytester, serve_fake: ServeFake, fake_token: str
+) -> None:
+    with serve_fake({"ERR-001"}) as origin:
+        result = pytester.runpytest_inprocess(
+            "--talkie-url",
+            origin,
+            "--talkie-token",
+            fake_token,
+            "--talkie-only",
+            "errors",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+        )
+    result.assert_outcomes(failed=4)
+    result.stdout.fnmatch_lines(["*ERR-001 (MUST)*"])
+
+
+def test_plugin_is_silent_without_a_url(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile("def test_nothing():\n    assert True\n")
+    result = pytester.runpytest_inprocess("-q", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1)

@@ -1,0 +1,144 @@
+"""The suite passes a healthy server and catches each deliberately broken one by exactly the intended rule."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import AbstractContextManager
+from typing import Any
+
+import pytest
+import talkie_conformance.runner as runner_module
+from talkie_conformance import client as client_module
+from talkie_conformance.checking import Options
+from talkie_conformance.client import Discovery
+from talkie_conformance.findings import Verdict
+from talkie_conformance.rules import load_rules
+from talkie_conformance.runner import RunResult, all_checks, run_suite, select
+from talkie_mock.breaks import BREAKS as MOCK_BREAKS
+
+ServeFake = Callable[..., AbstractContextManager[str]]
+StartMock = Callable[..., AbstractContextManager[str]]
+
+CLOCK_PATH = "/_test/clock"
+MOCK_CLOCK_PATH = "/_mock/api/clock/advance"
+# The deliberate faults the tests prove the suite catches (one rule each, as in the issue's list).
+BREAKS = ("ACT-009", "ACT-011", "ERR-001", "MAN-010", "RUN-004", "RUN-014", "RUN-028", "VOICE-016")
+VARIANTS = ("healthy", *BREAKS)
+
+
+@pytest.fixture(scope="module")
+def results(serve_fake: ServeFake, fake_token: str) -> dict[str, RunResult]:
+    """The whole suite against every variant of the fake, run side by side (each sleeps on slow runs)."""
+
+    def run_against(variant: str) -> RunResult:
+        breaks = frozenset() if variant == "healthy" else frozenset({variant})
+        with serve_fake(breaks) as origin:
+            return run_suite(
+                origin,
+                token=fake_token,
+                rules=load_rules(),
+                checks=all_checks(),
+                options=Options(clock_url=origin + CLOCK_PATH),
+            )
+
+    with ThreadPoolExecutor(max_workers=len(VARIANTS)) as pool:
+        return dict(zip(VARIANTS, pool.map(run_against, VARIANTS), strict=True))
+
+
+def test_every_break_of_the_fake_and_the_mock_is_exercised(fake_breakable: frozenset[str]) -> None:
+    assert set(BREAKS) == fake_breakable
+    assert set(BREAKS) == set(MOCK_BREAKS)
+
+
+def _failing(result: RunResult) -> set[str]:
+    return {f.rule_id for f in result.findings if f.verdict in {Verdict.FAIL, Verdict.WARN}}
+
+
+def test_healthy_fake_passes_every_check(results: dict[str, RunResult]) -> None:
+    result = results["healthy"]
+    problems = [
+        f"{f.rule_id} {f.check}: {f.message}" for f in result.findings if f.verdict is not Verdict.PASS
+    ]
+    assert problems == []
+    assert not result.failed
+    expected = sum(len(spec.rules) for spec in all_checks())
+    assert len(result.findings) == expected
+
+
+@pytest.mark.parametrize("rule_id", BREAKS)
+def test_broken_fake_is_caught_by_exactly_that_rule(results: dict[str, RunResult], rule_id: str) -> None:
+    result = results[rule_id]
+    assert _failing(result) == {rule_id}, [
+        f"{f.rule_id}: {f.message}" for f in result.findings if f.verdict is Verdict.FAIL
+    ]
+    assert result.failed
+    failure = next(f for f in result.findings if f.rule_id == rule_id and f.verdict is Verdict.FAIL)
+    assert failure.message
+    assert failure.evidence.request or failure.rule_id == "MAN-010"
+
+
+def test_only_selects_a_section_and_a_rule() -> None:
+    checks, rule_filter = select(["runs"])
+    assert {spec.section for spec in checks} == {"runs"}
+    assert rule_filter is None
+    checks, rule_filter = select(["ACT-010"])
+    assert [spec.name for spec in checks] == ["decision_stale_hash"]
+    assert rule_filter == {"ACT-010"}
+    checks, _ = select(["§9"])
+    assert {spec.section for spec in checks} == {"threads"}
+
+
+def test_without_test_mode_destructive_checks_skip(
+    monkeypatch: pytest.MonkeyPatch, serve_fake: ServeFake, fake_token: str
+) -> None:
+    original = client_module.discover
+
+    def without_test_mode(target: str, **kwargs: Any) -> Discovery:
+        discovery = original(target, **kwargs)
+        discovery.manifest = {**discovery.manifest, "testMode": False}
+        return discovery
+
+    monkeypatch.setattr(runner_module, "discover", without_test_mode)
+    with serve_fake() as origin:
+        result = run_suite(origin, token=fake_token, rules=load_rules(), checks=select(["actions"])[0])
+    assert result.findings
+    assert {f.verdict for f in result.findings} == {Verdict.SKIP}
+    assert all("testMode" in f.message for f in result.findings)
+
+
+@pytest.fixture(scope="module")
+def mock_results(start_mock: StartMock, mock_token: str) -> dict[str, RunResult]:
+    """The whole suite against `talkie-mock serve` and each `--break RULE-ID` variant, side by side."""
+
+    def run_against(variant: str) -> RunResult:
+        breaks = () if variant == "healthy" else (variant,)
+        with start_mock(breaks) as origin:
+            return run_suite(
+                origin,
+                token=mock_token,
+                rules=load_rules(),
+                checks=all_checks(),
+                options=Options(clock_url=origin + MOCK_CLOCK_PATH),
+            )
+
+    with ThreadPoolExecutor(max_workers=len(VARIANTS)) as pool:
+        return dict(zip(VARIANTS, pool.map(run_against, VARIANTS), strict=True))
+
+
+def test_healthy_mock_passes_every_check_in_under_a_minute(mock_results: dict[str, RunResult]) -> None:
+    result = mock_results["healthy"]
+    problems = [
+        f"{f.rule_id} {f.check}: {f.message}" for f in result.findings if f.verdict is not Verdict.PASS
+    ]
+    assert problems == []
+    assert len(result.findings) == sum(len(spec.rules) for spec in all_checks())
+    assert result.duration < 60
+
+
+@pytest.mark.parametrize("rule_id", BREAKS)
+def test_mock_break_is_caught_by_exactly_that_rule(mock_results: dict[str, RunResult], rule_id: str) -> None:
+    result = mock_results[rule_id]
+    assert _failing(result) == {rule_id}, [
+        f"{f.rule_id}: {f.message}" for f in result.findings if f.verdict is Verdict.FAIL
+    ]

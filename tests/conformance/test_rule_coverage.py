@@ -1,0 +1,87 @@
+"""Traceability both ways: checks name real rules; every black-box rule has a check or a stated reason."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from talkie_conformance import rule_ids
+from talkie_conformance.coverage import NOT_CHECKED, coverage
+from talkie_conformance.rules import load_rules
+from talkie_conformance.runner import all_checks
+
+
+def test_every_check_names_rules_of_the_catalogue() -> None:
+    catalogue = load_rules()
+    unknown = {(spec.name, rule) for spec in all_checks() for rule in spec.rules if rule not in catalogue}
+    assert unknown == set()
+
+
+def test_every_rule_name_points_at_a_catalogue_id() -> None:
+    catalogue = load_rules()
+    names = {name: value for name, value in vars(rule_ids).items() if name.isupper()}
+    assert names
+    assert {name for name, value in names.items() if value not in catalogue} == set()
+
+
+def test_every_black_box_rule_is_checked_or_explained() -> None:
+    catalogue = load_rules()
+    checked = {rule for spec in all_checks() for rule in spec.rules}
+    missing = [
+        rule.id for rule in catalogue.black_box() if rule.id not in checked and rule.id not in NOT_CHECKED
+    ]
+    assert missing == []
+
+
+def test_explanations_are_not_stale() -> None:
+    catalogue = load_rules()
+    checked = {rule for spec in all_checks() for rule in spec.rules}
+    stale = [rule for rule in NOT_CHECKED if rule not in catalogue or not catalogue[rule].black_box]
+    assert stale == []
+    assert sorted(set(NOT_CHECKED) & checked) == []
+    assert all(reason.strip() for reason in NOT_CHECKED.values())
+
+
+def test_checks_only_claim_black_box_rules_or_say_why() -> None:
+    catalogue = load_rules()
+    client_side = {
+        (spec.name, rule) for spec in all_checks() for rule in spec.rules if not catalogue[rule].black_box
+    }
+    # MAN-022 is the client's caching rule; the suite checks that the server gives it a Cache-Control to
+    # honour, and MAN-022 is a SHOULD, so this check can only warn.
+    assert client_side == {("manifest_caching", "MAN-022")}
+    assert catalogue["MAN-022"].level == "SHOULD"
+
+
+def test_coverage_summary(capsys: object) -> None:
+    """Prints which rules have checks (visible with -s); asserts the proportions stay honest."""
+    catalogue = load_rules()
+    checked = {rule for spec in all_checks() for rule in spec.rules}
+    black_box = catalogue.black_box()
+    covered = [rule.id for rule in black_box if rule.id in checked]
+    print(f"{len(covered)}/{len(black_box)} black-box rules have a check; explained: {sorted(NOT_CHECKED)}")
+    assert len(covered) + len(NOT_CHECKED) == len(black_box)
+    assert len(covered) >= 0.8 * len(black_box)
+
+
+def test_packaged_catalogue_loads_like_the_repository_one() -> None:
+    """An installed wheel reads the copy in data/ (kept fresh by `python -m codegen`, drift-checked)."""
+    packaged = load_rules(Path(rule_ids.__file__).resolve().parent / "data" / "rules.yaml")
+    assert list(packaged) == list(load_rules())
+
+
+def test_coverage_listing_has_no_missing_rule() -> None:
+    entries = coverage(load_rules())
+    assert [entry.rule_id for entry in entries if entry.status == "missing"] == []
+    statuses = {entry.rule_id: entry.status for entry in entries}
+    assert statuses["RUN-014"] == "checked"
+    assert statuses["ERR-013"] == "explained"
+    assert statuses["MAN-001"] == "client-side"
+
+
+def test_coverage_command_exits_zero() -> None:
+    from click.testing import CliRunner
+    from talkie_conformance.cli import main
+
+    result = CliRunner().invoke(main, ["coverage"])
+    assert result.exit_code == 0, result.output
+    assert "RUN-014" in result.output
