@@ -167,7 +167,9 @@ async def on_http_error(request: Request, exc: Exception) -> Response:
     if exc.status_code == 405:
         allow = headers.get("Allow", "")
         # §3 pairs `invalid_request` with 400 only; a wrong method gets its own code (notes N-22).
-        err = ApiError("method_not_allowed", "method_not_allowed", method=request.method, allow=allow, status=405)
+        err = ApiError(
+            "method_not_allowed", "method_not_allowed", method=request.method, allow=allow, status=405
+        )
         return _error(request, "method_not_allowed", err.message(locale), 405, headers)
     if exc.status_code == 404:
         err = ApiError("not_found", "route_not_found", path=request.url.path[:200])
