@@ -30,6 +30,10 @@ SCHEMAS = sorted((ROOT / "schemas").glob("*.json"))
 RULE_ID_RE = re.compile(r"^[A-Z]+-\d{3}$")
 BCP14_RE = re.compile(r"\b(MUST NOT|SHOULD NOT|MUST|SHOULD|MAY|REQUIRED|RECOMMENDED|OPTIONAL|SHALL)\b")
 REDOC_PAGE = Path("reference/openapi/redoc.html")
+CONTROL_REDOC_PAGE = Path("reference/control-api/redoc.html")
+REDOC_PAGES = (REDOC_PAGE, CONTROL_REDOC_PAGE)
+CONTROL_API = ROOT / "mock" / "src" / "talkie_mock" / "control-api.yaml"
+VERDICTS = ROOT / "mock" / "src" / "talkie_mock" / "verdicts.py"
 SAMPLES = ROOT / "docs" / "samples"
 VOID_TAGS = {
     "area",
@@ -210,11 +214,31 @@ def test_redoc_renders_the_32_document_with_item_schema(built_site: Path) -> Non
     assert "itemSchema" in redoc
 
 
+def test_every_control_api_operation_is_on_its_page_and_in_redoc(built_site: Path) -> None:
+    document = yaml.safe_load(CONTROL_API.read_text(encoding="utf-8"))
+    html = page(built_site, "reference/control-api/index.html")
+    redoc = (built_site / CONTROL_REDOC_PAGE).read_text(encoding="utf-8")
+    found = [
+        (operation["operationId"], method.upper(), path)
+        for path, item in document["paths"].items()
+        for method, operation in item.items()
+        if isinstance(operation, dict) and "operationId" in operation
+    ]
+    assert len(found) >= 10
+    for operation_id, method, path in found:
+        assert operation_id in html.text
+        assert f"{method} {path}" in html.text, operation_id
+        assert operation_id in redoc, f"{operation_id} missing from the control API's Redoc rendering"
+    assert "redoc.html" in html.links  # relative to reference/control-api/
+    guide = page(built_site, "guides/app-developers/index.html")
+    assert "../../reference/control-api/" in guide.links
+
+
 def test_every_rule_has_exactly_one_anchor_and_every_anchor_is_a_rule(built_site: Path) -> None:
     known = {rule["id"] for rule in rules()}
     where: dict[str, list[str]] = {}
     for relative, html in pages(built_site):
-        if relative == REDOC_PAGE:
+        if relative in REDOC_PAGES:
             continue
         for anchor in html.ids:
             if RULE_ID_RE.match(anchor):
@@ -274,6 +298,61 @@ def test_rule_matrix_names_the_checks_of_the_conformance_registry(built_site: Pa
         assert f"{spec.section}.{spec.name}" in text
 
 
+def _matrix_rows(site: Path) -> dict[str, list[str]]:
+    """Rule ID → the text of each cell of its row in the rule matrix."""
+    raw = (site / "reference/rules/index.html").read_text(encoding="utf-8")
+    rows: dict[str, list[str]] = {}
+    for row in re.findall(r"<tr>(.*?)</tr>", raw, re.S):
+        cells = [
+            " ".join(unescape(re.sub(r"<[^>]+>", " ", c)).split())
+            for c in re.findall(r"<td>(.*?)</td>", row, re.S)
+        ]
+        if cells and RULE_ID_RE.match(cells[0]):
+            rows[cells[0]] = cells
+    return rows
+
+
+def test_rule_matrix_names_the_fuzz_checks_beside_the_rules_they_judge(built_site: Path) -> None:
+    import inspect
+
+    from talkie_conformance import fuzz_checks, rule_ids
+
+    rows = _matrix_rows(built_site)
+    header = page(built_site, "reference/rules/index.html").text
+    assert "Inspector flags it" in header
+    judged: dict[str, set[str]] = {}
+    for name in fuzz_checks.TALKIE_CHECKS:
+        source = inspect.getsource(getattr(fuzz_checks, name))
+        ids = {getattr(rule_ids, constant) for constant in re.findall(r"\brid\.([A-Z][A-Z0-9_]*)", source)}
+        assert ids, f"fuzz check {name} names no rule"
+        for rule_id in ids:
+            judged.setdefault(rule_id, set()).add(name)
+    for rule_id, names in judged.items():
+        checks_cell = rows[rule_id][5]
+        assert "fuzz:" in checks_cell, rule_id
+        assert all(name in checks_cell for name in names), (rule_id, checks_cell)
+    others = [rule_id for rule_id, cells in rows.items() if rule_id not in judged and "fuzz:" in cells[5]]
+    assert others == []
+
+
+def test_rule_matrix_shows_how_the_inspector_flags_client_rules(built_site: Path) -> None:
+    source = VERDICTS.read_text(encoding="utf-8")
+    named = set(re.findall(r'"([A-Z]+-\d{3})"', source))
+    assert {"AUTH-016", "RUN-002", "ACT-015"} <= named
+    literal = re.findall(r'Finding\(\s*"([A-Z]+-\d{3})",\s*"(error|warning|info)"', source)
+    assert literal
+    rows = _matrix_rows(built_site)
+    for rule_id, cells in rows.items():
+        inspector = cells[6]
+        if rule_id in named:
+            assert inspector != "—", f"{rule_id} is named by verdicts.py but the matrix shows no level"
+            assert set(inspector.replace(",", " ").split()) <= {"error", "warning", "info"}, inspector
+        else:
+            assert inspector == "—", f"{rule_id} is not in verdicts.py but the matrix says {inspector}"
+    for rule_id, level in literal:
+        assert level in rows[rule_id][6], (rule_id, level)
+
+
 def test_error_code_table_matches_the_catalogue(built_site: Path) -> None:
     schema = json.loads((ROOT / "schemas" / "error-code.json").read_text(encoding="utf-8"))
     raw = (built_site / "reference/errors/index.html").read_text(encoding="utf-8")
@@ -310,7 +389,7 @@ def test_internal_links_and_anchors_resolve(built_site: Path) -> None:
     site = built_site.resolve()
     broken = []
     for relative, html in pages(site):
-        if relative in (REDOC_PAGE, Path("404.html")):
+        if relative in (*REDOC_PAGES, Path("404.html")):
             continue  # Redoc's own links are client-side routes; the 404 page links absolutely on purpose
         for url in html.links + [url for _, url in html.assets]:
             parts = urlsplit(url)
@@ -319,7 +398,11 @@ def test_internal_links_and_anchors_resolve(built_site: Path) -> None:
             target, fragment = _target(site, relative, url)
             if not target.is_file():
                 broken.append(f"{relative}: {url} (no file)")
-            elif fragment and target != (site / REDOC_PAGE).resolve() and fragment not in _parse(target).ids:
+            elif (
+                fragment
+                and target not in {(site / redoc).resolve() for redoc in REDOC_PAGES}
+                and fragment not in _parse(target).ids
+            ):
                 broken.append(f"{relative}: {url} (no anchor)")
     assert broken == []
 

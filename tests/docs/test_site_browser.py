@@ -164,3 +164,21 @@ def test_openapi_reference_renders_operations(browser_page: tuple[Any, list[str]
     page.get_by_text("One AG-UI event, JSON-encoded on a single line.").first.wait_for(timeout=30_000)
     page.screenshot(path=str(ARTIFACTS / "openapi-redoc.png"))
     assert _foreign(requested) == []
+
+
+def test_control_api_reference_renders(browser_page: tuple[Any, list[str]], site_url: str) -> None:
+    page, requested = browser_page
+    page.goto(site_url + "reference/control-api/")
+    assert _heading(page) == "Mock control API"
+    assert "advanceClock" in page.locator("article table").last.inner_text()
+
+    page.goto(site_url + "reference/control-api/redoc.html")
+    assert page.locator("h1").first.inner_text().startswith("talkie-mock control API")
+    operation = page.get_by_text("Move the virtual clock forward", exact=False).first
+    operation.wait_for(state="visible", timeout=30_000)
+    operation.click()
+    page.wait_for_url("**#/other/advanceclock", timeout=30_000)
+    # The operation's request body is drawn from the document: its one member, with its bounds.
+    page.get_by_text("seconds", exact=True).first.wait_for(timeout=30_000)
+    page.screenshot(path=str(ARTIFACTS / "control-api-redoc.png"))
+    assert _foreign(requested) == []

@@ -15,12 +15,19 @@ from mkdocs.livereload import LiveReloadServer
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from . import assets, checks, error_codes, examples_page, openapi, rules, schema_pages
+from . import assets, checks, control_api, error_codes, examples_page, inspector, openapi, rules, schema_pages
 from .contract import Contract, load_contract
 
 log = logging.getLogger("mkdocs.plugins.talkie")
 SCHEMA_INDEX_URI = "reference/schemas/index.md"
-WATCHED = ("schemas", "spec", "models/examples", "docs/hooks")
+WATCHED = (
+    "schemas",
+    "spec",
+    "models/examples",
+    "docs/hooks",
+    control_api.SOURCE.as_posix(),
+    inspector.SOURCE.as_posix(),
+)
 
 
 class _Site:
@@ -105,7 +112,12 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         log.warning("talkie: rule %s is placed twice (again in %s)", rule_id, uri)
     for uri, rule_ids in placement.leftovers.items():
         log.info("talkie: %s gets unplaced rules under 'Further rules': %s", uri, ", ".join(rule_ids))
-    matrix = rules.render_matrix(contract, placement, checks.checks_by_rule())
+    coverage = rules.Coverage(
+        checks=checks.checks_by_rule(),
+        fuzz=checks.fuzz_checks_by_rule(),
+        inspector=inspector.inspector_rules(contract.root),
+    )
+    matrix = rules.render_matrix(contract, placement, coverage)
     _generated(config, files, "reference/rules.md", matrix)
 
     redoc = openapi.build_redoc(contract)
@@ -117,12 +129,27 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         config, files, "reference/openapi.md", openapi.render_openapi_page(contract, redoc is not None)
     )
 
+    _control_api(config, files, contract.root)
+
     mermaid = assets.mermaid_source(contract.root)
     if mermaid is None:
         log.warning("talkie: tools/node has no mermaid; run `python3 dev.py setup` (diagrams need it)")
     else:
         files.append(File.generated(config, assets.MERMAID_URI, abs_src_path=str(mermaid)))
     return files
+
+
+def _control_api(config: MkDocsConfig, files: Files, root: Path) -> None:
+    """The mock's control API page and its Redoc rendering."""
+    document = control_api.load(root)
+    if not document:
+        log.warning("talkie: %s not found; the control API page is empty", control_api.SOURCE)
+    redoc = control_api.build_redoc(root) if document else None
+    if document and redoc is None:
+        log.warning("talkie: the Redoc rendering of the mock's control API was not built")
+    if redoc is not None:
+        files.append(File.generated(config, control_api.REDOC_URI, abs_src_path=str(redoc)))
+    _generated(config, files, control_api.PAGE_URI, control_api.render_page(document, redoc is not None))
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:

@@ -137,13 +137,23 @@ def redocly_binary(root: Path) -> Path | None:
 
 
 def build_redoc(contract: Contract) -> Path | None:
-    """Render the OpenAPI document with `redocly build-docs --inlineBundle`; cached by input content."""
-    binary = redocly_binary(contract.root)
-    if binary is None or not contract.openapi_path.is_file():
+    """Render the talkie/1 OpenAPI document (its `$ref`s into schemas/ are part of the cache key)."""
+    return render_redoc(
+        contract.root,
+        contract.openapi_path,
+        "talkie/1 API reference",
+        [schema.path for schema in contract.schemas.values()],
+    )
+
+
+def render_redoc(root: Path, document: Path, title: str, inputs: list[Path] | None = None) -> Path | None:
+    """Render `document` with `redocly build-docs --inlineBundle`; cached by the content of every input."""
+    binary = redocly_binary(root)
+    if binary is None or not document.is_file():
         return None
-    digest = hashlib.sha256(contract.openapi_path.read_bytes() + TEMPLATE.read_bytes())
-    for schema in contract.schemas.values():
-        digest.update(schema.path.read_bytes())
+    digest = hashlib.sha256(document.read_bytes() + TEMPLATE.read_bytes() + title.encode())
+    for path in inputs or []:
+        digest.update(path.read_bytes())
     key = digest.hexdigest()
     cached = _cache.get(key)
     if cached is not None and cached.is_file():
@@ -158,20 +168,25 @@ def build_redoc(contract: Contract) -> Path | None:
     command = [
         str(binary),
         "build-docs",
-        str(contract.openapi_path),
+        str(document),
         "--output",
         str(output),
         "--inlineBundle",
         "--title",
-        "talkie/1 API reference",
+        title,
         "--template",
         str(TEMPLATE),
     ]
     result = subprocess.run(
-        command, cwd=contract.root, env=env, capture_output=True, text=True, timeout=300, check=False
+        command, cwd=root, env=env, capture_output=True, text=True, timeout=300, check=False
     )
     if result.returncode != 0 or not output.is_file():
-        log.warning("talkie: redocly build-docs failed:\n%s%s", result.stdout[-2000:], result.stderr[-2000:])
+        log.warning(
+            "talkie: redocly build-docs of %s failed:\n%s%s",
+            document.name,
+            result.stdout[-2000:],
+            result.stderr[-2000:],
+        )
         return None
     _cache[key] = output
     return output

@@ -117,30 +117,69 @@ def _link(rule_id: str, page: str | None) -> str:
     return f"[{rule_id}](../{SPEC_DIR}/{relative}#{rule_id})"
 
 
-def render_matrix(contract: Contract, placement: Placement, checks: Mapping[str, list[str]] | None) -> str:
-    """The rule matrix page: rule, level, side, testability, proving checks and suite status."""
+@dataclass(frozen=True)
+class Coverage:
+    """How each rule is caught: suite checks, fuzz checks, the mock's inspector (None: source unavailable)."""
+
+    checks: Mapping[str, list[str]] | None = None
+    fuzz: Mapping[str, list[str]] | None = None
+    inspector: Mapping[str, list[str]] | None = None
+
+    def check_cell(self, rule_id: str) -> str:
+        names = [f"`{name}`" for name in (self.checks or {}).get(rule_id, [])]
+        fuzz = (self.fuzz or {}).get(rule_id, [])
+        if fuzz:
+            names.append("fuzz: " + ", ".join(f"`{name}`" for name in fuzz))
+        return ", ".join(names) if names else "—"
+
+    def inspector_cell(self, rule_id: str) -> str:
+        return ", ".join((self.inspector or {}).get(rule_id, [])) or "—"
+
+    def covered(self, rule_id: str) -> bool:
+        return bool((self.checks or {}).get(rule_id) or (self.fuzz or {}).get(rule_id))
+
+
+def render_matrix(contract: Contract, placement: Placement, coverage: Coverage) -> str:
+    """The rule matrix page: rule, level, side, testability, proving checks, inspector and suite status."""
     parts = [
         "# Rule matrix",
         "Every requirement of talkie/1 from `spec/rules.yaml`, with the conformance checks that prove it. "
         "A rule ID links to the sentence in the specification. **Testable** says who can observe a "
         "violation: the black-box suite over HTTP, only the client's own tests (or the mock's inspector), "
         "or nobody from outside.",
+        "**Checks** lists the checks of `talkie-conformance run` that prove the rule, and after “fuzz:” the "
+        "Schemathesis checks of `talkie-conformance fuzz` that judge every response the fuzzer provokes. "
+        "**Inspector flags it** shows how a client breaking the rule is caught: the level at which the "
+        "[mock's inspector](../guides/app-developers.md#the-inspector) names the rule beside the request "
+        "(`error` for a broken MUST, `warning` for a SHOULD or a likely mistake; both are listed by "
+        "`talkie-mock report`; `info` is a hint only).",
     ]
-    if checks is None:
+    if coverage.checks is None:
         parts.append(
             "The conformance suite's check registry could not be loaded while the site was built, so the "
             "check column shows “—”."
         )
-    summary = _summary(contract.rules, checks)
+    if coverage.inspector is None:
+        parts.append(
+            "The mock's verdict rules (`mock/src/talkie_mock/verdicts.py`) were not found while the site "
+            "was built, so the inspector column shows “—”."
+        )
+    summary = _summary(contract.rules, coverage)
     parts.append(
         table(
-            ["Rules", "black-box", "covered by a check", "client-side", "not testable"],
+            [
+                "Rules",
+                "black-box",
+                "covered by a check",
+                "client-side",
+                "flagged by the inspector",
+                "not testable",
+            ],
             [[str(len(contract.rules)), *summary]],
         )
     )
     rows: list[list[str]] = []
     for rule in contract.rules:
-        names = (checks or {}).get(rule.id, [])
         rows.append(
             [
                 _link(rule.id, placement.page_of.get(rule.id)),
@@ -148,32 +187,50 @@ def render_matrix(contract: Contract, placement: Placement, checks: Mapping[str,
                 rule.level,
                 rule.side,
                 _TESTABLE_WORDS.get(rule.testable, rule.testable),
-                ", ".join(f"`{name}`" for name in names) if names else "—",
-                _status(rule, names, checks is not None),
+                coverage.check_cell(rule.id),
+                coverage.inspector_cell(rule.id),
+                _status(rule, coverage),
                 cell(rule.statement),
             ]
         )
     parts.append(
-        table(["Rule", "§", "Level", "Side", "Testable", "Checks", "Suite status", "Statement"], rows)
+        table(
+            [
+                "Rule",
+                "§",
+                "Level",
+                "Side",
+                "Testable",
+                "Checks",
+                "Inspector flags it",
+                "Suite status",
+                "Statement",
+            ],
+            rows,
+        )
     )
     return "\n\n".join(parts) + "\n"
 
 
-def _status(rule: Rule, names: list[str], registry_loaded: bool) -> str:
-    if names:
+def _status(rule: Rule, coverage: Coverage) -> str:
+    if (coverage.checks or {}).get(rule.id):
         return "checked"
+    if (coverage.fuzz or {}).get(rule.id):
+        return "checked (fuzz)"
     if rule.testable != "black-box":
         return "out of scope"
-    return "not yet checked" if registry_loaded else "—"
+    return "not yet checked" if coverage.checks is not None else "—"
 
 
-def _summary(rules: Iterable[Rule], checks: Mapping[str, list[str]] | None) -> list[str]:
+def _summary(rules: Iterable[Rule], coverage: Coverage) -> list[str]:
     rules = list(rules)
     black_box = [rule for rule in rules if rule.testable == "black-box"]
-    covered = [rule for rule in rules if (checks or {}).get(rule.id)]
+    covered = [rule for rule in rules if coverage.covered(rule.id)]
+    flagged = [rule for rule in rules if (coverage.inspector or {}).get(rule.id)]
     return [
         str(len(black_box)),
-        str(len(covered)) if checks is not None else "—",
+        str(len(covered)) if coverage.checks is not None or coverage.fuzz is not None else "—",
         str(sum(rule.testable == "client-side" for rule in rules)),
+        str(len(flagged)) if coverage.inspector is not None else "—",
         str(sum(rule.testable == "untestable" for rule in rules)),
     ]
