@@ -28,7 +28,7 @@ from talkie_models import (
 from talkie_mock.config import MockConfig
 from talkie_mock.content import Content, IdSource, faker_for
 from talkie_mock.scenario import Scenario
-from talkie_mock.steps import ActionSpec, Emit, Fail, Propose, Sleep, Step, Usage
+from talkie_mock.steps import ActionSpec, Emit, Fail, Paced, Propose, Step, Usage
 
 ECHO = "talkie-test:echo"
 TEST_PREFIX = "talkie-test:"
@@ -290,17 +290,12 @@ class Agent:
         size = -(-len(words) // chunks)
         pieces = [" ".join(words[i : i + size]) for i in range(0, len(words), size)]
         pause = self.config.slow_seconds / len(pieces)
-        steps: list[Step] = [
-            Emit(TextMessageStartEvent(type="TEXT_MESSAGE_START", message_id=message_id, role="assistant"))
+        deltas = tuple(piece if index == 0 else " " + piece for index, piece in enumerate(pieces))
+        return [
+            Emit(TextMessageStartEvent(type="TEXT_MESSAGE_START", message_id=message_id, role="assistant")),
+            Paced(message_id, deltas, pause),
+            Emit(TextMessageEndEvent(type="TEXT_MESSAGE_END", message_id=message_id)),
         ]
-        for index, piece in enumerate(pieces):
-            delta = piece if index == 0 else " " + piece
-            steps.append(
-                Emit(TextMessageContentEvent(type="TEXT_MESSAGE_CONTENT", message_id=message_id, delta=delta))
-            )
-            steps.append(Sleep(pause))
-        steps.append(Emit(TextMessageEndEvent(type="TEXT_MESSAGE_END", message_id=message_id)))
-        return steps
 
     @staticmethod
     def _tool(content: Content, name: str, label: str, inner: list[Step]) -> list[Step]:

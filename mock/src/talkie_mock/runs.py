@@ -37,7 +37,7 @@ from talkie_models import (
 from talkie_models.sse import encode_event
 
 from talkie_mock.errors import ApiError, retryable
-from talkie_mock.steps import ActionSpec, Emit, Fail, Propose, Sleep, Step, Usage
+from talkie_mock.steps import ActionSpec, Emit, Fail, Paced, Propose, Sleep, Step, Usage
 from talkie_mock.store import MessageRow, Store
 
 log = logging.getLogger("talkie_mock.runs")
@@ -90,33 +90,65 @@ class LiveRun:
 
 
 class Subscription:
-    """A reader of one run's frames from the start; replays what it missed, then follows live."""
+    """A reader of one run's frames from the start; replays what it missed, then follows live.
+
+    Quiet periods get a ping (`[]`) after `timeout` seconds. One timer per subscription is re-armed only when
+    it fires, instead of a timeout around every wait: a stream wakes once per event, and thousands of
+    concurrent streams would otherwise create and cancel a timer for each of their events.
+    """
 
     def __init__(self, run: LiveRun | None, frames: list[bytes] | None = None) -> None:
         self._run = run
         self._static = frames
         self._next = 0
+        self._answered = 0.0  # loop time of the last answer (frames or a ping)
+        self._ping_due = False
+        self._timer: asyncio.TimerHandle | None = None
 
     async def next_frames(self, timeout: float) -> list[bytes] | None:
         if self._run is None:
             frames, self._static = self._static, None
             return frames or None
         run = self._run
-        if self._next >= len(run.frames):
+        loop = asyncio.get_running_loop()
+        if self._timer is None:
+            self._answered = loop.time()
+            self._timer = loop.call_at(self._answered + timeout, self._check, loop, timeout)
+        while self._next >= len(run.frames):
             if run.done:
+                self._timer.cancel()  # the stream ends: no timer left behind for the loop to carry
                 return None
-            waiter = run.changed
-            try:
-                # asyncio.timeout, not wait_for: no extra task per wake-up (thousands of streams wake often)
-                async with asyncio.timeout(timeout):
-                    await waiter.wait()
-            except TimeoutError:
+            if self._ping_due:
+                self._ping_due = False
+                self._answered = loop.time()
                 return []
+            await run.changed.wait()
         fresh = run.frames[self._next :]
         self._next += len(fresh)
-        if not fresh and run.done:
-            return None
+        self._answered = loop.time()
+        self._ping_due = False  # the frames just sent make a ping needless
         return fresh
+
+    def _check(self, loop: asyncio.AbstractEventLoop, timeout: float) -> None:
+        """The ping timer: wake the reader if it has been quiet for `timeout`, else wait for the rest."""
+        run = self._run
+        if run is None or run.done:
+            self._timer = None
+            return
+        due = self._answered + timeout
+        if loop.time() >= due - 0.001:
+            self._ping_due = True
+            run._wake()
+            due = loop.time() + timeout
+        self._timer = loop.call_at(due, self._check, loop, timeout)
+
+
+async def _pause(run: LiveRun, seconds: float) -> None:
+    """Wait `seconds`, or less if the run is cancelled meanwhile."""
+    if seconds > 0:
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(seconds):  # not wait_for: no extra task per pause
+                await run.stop.wait()
 
 
 def _wire(model: TalkieModel) -> dict[str, Any]:
@@ -222,12 +254,18 @@ class RunManager:
                 if run.stop.is_set():
                     break
                 if isinstance(step, Sleep):
-                    if step.seconds > 0:
-                        with contextlib.suppress(TimeoutError):
-                            async with asyncio.timeout(step.seconds):  # a cancel ends the pause at once
-                                await run.stop.wait()
+                    await _pause(run, step.seconds)
                 elif isinstance(step, Emit):
                     self._emit(run, tracker, step.event)
+                elif isinstance(step, Paced):
+                    for delta in step.deltas:
+                        if run.stop.is_set():
+                            break
+                        content = TextMessageContentEvent(
+                            type="TEXT_MESSAGE_CONTENT", message_id=step.message_id, delta=delta
+                        )
+                        self._emit(run, tracker, content)
+                        await _pause(run, step.pause)
                 elif isinstance(step, Propose):
                     action = self.services.propose(step.spec, run.user_id, run.thread_id)
                     self._emit(

@@ -63,7 +63,20 @@ class Usage:
     tokens: int
 
 
-Step = Emit | Sleep | Propose | Fail | Usage
+@dataclass(frozen=True)
+class Paced:
+    """Text deltas of an open message, each followed by a pause (cancel interrupts it).
+
+    The events are built as they are sent: a long paced answer kept as one `Emit` per delta would hold a
+    model per delta for the whole run, which thousands of concurrent slow runs pay for in memory.
+    """
+
+    message_id: str
+    deltas: tuple[str, ...]
+    pause: float
+
+
+Step = Emit | Sleep | Propose | Fail | Usage | Paced
 
 
 @dataclass

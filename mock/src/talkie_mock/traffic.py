@@ -92,12 +92,35 @@ class Exchange:
                 "body": _text(bytes(self.response_body)),
             },
             "stream": self.stream,
-            "events": list(self.events),
+            "events": [_judged(entry) for entry in self.events],
             "eventCount": self.event_count,
             "faults": list(self.faults),
             "findings": [f.to_json() for f in self.findings],
             "durationMs": self.duration_ms,
         }
+
+
+def _judged(entry: dict[str, Any]) -> dict[str, Any]:
+    """A recorded event with its verdict (type, name, valid, injected), computed on first use."""
+    if "valid" in entry:
+        return entry
+    data = entry.pop("data")
+    try:
+        event = json.loads(data)
+    except ValueError:
+        entry.update({"type": None, "valid": False, "data": data[:2000]})
+        return entry
+    is_object = isinstance(event, dict)
+    entry.update(
+        {
+            "type": event.get("type") if is_object else None,
+            "name": event.get("name") if is_object else None,
+            "valid": fast_validator("StreamEvent").is_valid(event),
+            "injected": bool(is_object and (event.get("metadata") or {}).get("mockInjected")),
+            "data": data[:2000],
+        }
+    )
+    return entry
 
 
 class Traffic:
@@ -218,28 +241,21 @@ class _Recording:
         exchange.event_count += 1
         if len(exchange.events) >= EVENT_LIMIT:
             return
-        try:
-            event = json.loads(data)
-        except ValueError:
-            exchange.events.append({"type": None, "valid": False, "data": data[:2000]})
-            return
-        kind = event.get("type") if isinstance(event, dict) else None
-        entry: dict[str, Any] = {
-            "type": kind,
-            "name": event.get("name") if isinstance(event, dict) else None,
-            "valid": fast_validator("StreamEvent").is_valid(event),
-            "injected": bool(isinstance(event, dict) and (event.get("metadata") or {}).get("mockInjected")),
-            "data": data[:2000],
-        }
-        exchange.events.append(entry)
+        # Judged when the inspector asks (`_judged`): parsing and validating each event as it went by cost
+        # the streams more than producing and sending it.
+        exchange.events.append({"data": data})
 
     def _analyse(self) -> None:
         if self.analysed:
             return
         self.analysed = True
         exchange = self.exchange
+        # Only error bodies are judged (their code), so a success body is not parsed on every request.
+        failed = (exchange.status or 0) >= 400
         try:
-            response = json.loads(bytes(exchange.response_body)) if exchange.response_body else None
+            response = (
+                json.loads(bytes(exchange.response_body)) if failed and exchange.response_body else None
+            )
         except (ValueError, UnicodeDecodeError):
             response = None
         seen = Seen(

@@ -1,0 +1,193 @@
+"""The baselines of `bench/mock_http.py`: the least a server could do to send the mock's bytes.
+
+Three ASGI apps, each run by uvicorn in its own process with the mock's settings (h11, no access log):
+
+* ``starlette`` — a bare Starlette app: one route per path answering precomputed JSON bytes, and the echo and
+  slow run streams as a ``StreamingResponse``;
+* ``asgi`` — a raw ASGI callable doing the same without any framework;
+* ``sse`` — the run streams through sse-starlette's ``EventSourceResponse`` (the usual choice for SSE).
+
+The JSON bodies are the mock's own answers, fetched from it before the measurements (``--bodies`` file), so
+every row sends the same bytes. Streams build the same AG-UI events the mock sends for `talkie-test:echo` and
+`talkie-test:slow`, from the posted RunAgentInput, without storing anything or validating anything.
+
+    python bench/_baselines.py {starlette|asgi|sse} --port N --bodies FILE [--slow-seconds S --slow-chunks K]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import socket
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from pathlib import Path
+from typing import Any
+
+import uvicorn
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+RUN_PATH = "/api/talkie/run"
+JSON_HEADERS = [(b"content-type", b"application/json")]
+SSE_HEADERS = [
+    (b"content-type", b"text/event-stream; charset=utf-8"),
+    (b"cache-control", b"no-cache"),
+    (b"x-accel-buffering", b"no"),
+]
+
+
+def run_events(body: bytes, slow: tuple[float, int] | None) -> tuple[list[dict[str, Any]], float]:
+    """The events answering one posted run (echo, or slow when `slow` is given) and the pause per delta."""
+    data = json.loads(body)
+    thread_id, run_id = data["threadId"], data["runId"]
+    text = data["messages"][-1]["content"]
+    message_id = f"msg_{run_id}"
+    if slow is None:
+        deltas = [text.removeprefix("talkie-test:echo ")]
+        pause = 0.0
+    else:
+        seconds, chunks = slow
+        deltas = [f"word{i} " for i in range(chunks)]
+        pause = seconds / chunks
+    events: list[dict[str, Any]] = [
+        {"type": "RUN_STARTED", "threadId": thread_id, "runId": run_id},
+        {"type": "TEXT_MESSAGE_START", "messageId": message_id, "role": "assistant"},
+        *({"type": "TEXT_MESSAGE_CONTENT", "messageId": message_id, "delta": d} for d in deltas),
+        {"type": "TEXT_MESSAGE_END", "messageId": message_id},
+        {"type": "RUN_FINISHED", "threadId": thread_id, "runId": run_id},
+    ]
+    return events, pause
+
+
+def frame(event: dict[str, Any]) -> bytes:
+    return b"data: " + json.dumps(event, ensure_ascii=False, separators=(",", ":")).encode() + b"\n\n"
+
+
+def is_slow(body: bytes) -> tuple[float, int] | None:
+    return SLOW if b"talkie-test:slow" in body else None
+
+
+SLOW = (5.0, 20)
+
+
+async def read_body(receive: Receive) -> bytes:
+    chunks = []
+    while True:
+        message = await receive()
+        chunks.append(message.get("body", b""))
+        if not message.get("more_body"):
+            return b"".join(chunks)
+
+
+async def frames(body: bytes) -> AsyncIterator[bytes]:
+    events, pause = run_events(body, is_slow(body))
+    for event in events:
+        yield frame(event)
+        if pause and event["type"] == "TEXT_MESSAGE_CONTENT":
+            await asyncio.sleep(pause)
+
+
+def raw_asgi(bodies: dict[str, bytes]) -> ASGIApp:
+    async def app(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":  # lifespan: nothing to set up
+            message = await receive()
+            if message["type"] == "lifespan.startup":
+                await send({"type": "lifespan.startup.complete"})
+                await receive()
+                await send({"type": "lifespan.shutdown.complete"})
+            return
+        if scope["path"] == RUN_PATH and scope["method"] == "POST":
+            body = await read_body(receive)
+            await send({"type": "http.response.start", "status": 200, "headers": SSE_HEADERS})
+            async for chunk in frames(body):
+                await send({"type": "http.response.body", "body": chunk, "more_body": True})
+            await send({"type": "http.response.body", "body": b""})
+            return
+        answer = bodies.get(scope["path"])
+        status = 200 if answer is not None else 404
+        await send({"type": "http.response.start", "status": status, "headers": JSON_HEADERS})
+        await send({"type": "http.response.body", "body": answer or b"{}"})
+
+    return app
+
+
+def bare_starlette(bodies: dict[str, bytes]) -> ASGIApp:
+    from starlette.applications import Starlette
+    from starlette.requests import Request
+    from starlette.responses import Response, StreamingResponse
+    from starlette.routing import Route
+
+    def answer(body: bytes) -> Callable[[Request], Awaitable[Response]]:
+        async def endpoint(request: Request) -> Response:
+            return Response(body, media_type="application/json")
+
+        return endpoint
+
+    async def run(request: Request) -> Response:
+        body = await request.body()
+        return StreamingResponse(frames(body), headers=dict(_text(SSE_HEADERS)))
+
+    routes = [Route(path, answer(body)) for path, body in bodies.items()]
+    routes.append(Route(RUN_PATH, run, methods=["POST"]))
+    return Starlette(routes=routes)
+
+
+def sse_starlette(bodies: dict[str, bytes]) -> ASGIApp:
+    from sse_starlette import EventSourceResponse
+    from starlette.applications import Starlette
+    from starlette.requests import Request
+    from starlette.responses import Response
+    from starlette.routing import Route
+
+    async def run(request: Request) -> Response:
+        body = await request.body()
+        events, pause = run_events(body, is_slow(body))
+
+        async def content() -> AsyncIterator[dict[str, str]]:
+            for event in events:
+                yield {"data": json.dumps(event, ensure_ascii=False, separators=(",", ":"))}
+                if pause and event["type"] == "TEXT_MESSAGE_CONTENT":
+                    await asyncio.sleep(pause)
+
+        # LF separators: the AG-UI TypeScript client splits frames on "\n\n" only
+        return EventSourceResponse(content(), ping=15, sep="\n")
+
+    return Starlette(routes=[Route(RUN_PATH, run, methods=["POST"])])
+
+
+def _text(headers: list[tuple[bytes, bytes]]) -> list[tuple[str, str]]:
+    return [(k.decode(), v.decode()) for k, v in headers if k != b"content-type"] + [
+        ("content-type", "text/event-stream; charset=utf-8")
+    ]
+
+
+APPS = {"starlette": bare_starlette, "asgi": raw_asgi, "sse": sse_starlette}
+
+
+def main() -> None:
+    global SLOW
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("kind", choices=sorted(APPS))
+    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--bodies", type=Path, required=True)
+    parser.add_argument("--slow-seconds", type=float, default=SLOW[0])
+    parser.add_argument("--slow-chunks", type=int, default=SLOW[1])
+    args = parser.parse_args()
+    SLOW = (args.slow_seconds, args.slow_chunks)
+    bodies = {path: body.encode() for path, body in json.loads(args.bodies.read_text()).items()}
+    app = APPS[args.kind](bodies)
+    # the same socket set-up as `talkie-mock serve` (TCP, so asyncio sets TCP_NODELAY)
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", args.port))
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on")
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+if __name__ == "__main__":
+    main()

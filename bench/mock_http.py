@@ -1,0 +1,478 @@
+"""HTTP figures of talkie-mock beside baselines measured in the same run, and the issue's targets.
+
+Starts every server itself, each its own process: the mock (`talkie-mock serve`, state in a temporary SQLite
+file, no access log), a bare Starlette app and a raw ASGI app serving the mock's own JSON bytes, an
+sse-starlette app for the run streams, and Stoplight Prism (static mode) on the same OpenAPI document. Load
+comes from `wrk` (or, without it, the asyncio client in `_rawclient.py`), on loopback only, bounded in time
+and count, in interleaved rounds (A B C… A B C…) so that drift hits every row alike.
+
+The machine this was written for has two cores: servers are pinned to the last core and the load generator to
+the first, so a server never competes with its own load (`os.sched_setaffinity`). Other processes on the
+machine still add noise; compare ratios of one run, not figures of different runs.
+
+    python bench/mock_http.py [--rounds 3] [--seconds 3] [--slow-runs 5000] [--quick] [--no-prism]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import itertools
+import json
+import os
+import re
+import resource
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from bench import _rawclient as raw  # noqa: E402
+
+TOKEN = "tk_bench_token"
+SPEC = ROOT / "spec" / "generated" / "openapi-3.1.bundled.yaml"
+NODE_DIR = ROOT / "bench" / "node"
+PRISM = NODE_DIR / "node_modules" / ".bin" / "prism"
+GETS = {
+    "manifest": "/.well-known/talkie.json",
+    "status": "/api/talkie/status",
+    "threads": "/api/talkie/threads",
+}
+RUN = "/api/talkie/run"
+ECHO_TEXT = "talkie-test:echo Dobrý den, Marek Dvořák z Horizont Logistika s.r.o."
+CORES = sorted(os.sched_getaffinity(0))
+LOAD_CORE, SERVER_CORE = CORES[0], CORES[-1]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def _pin(core: int) -> Callable[[], None]:
+    def pin() -> None:
+        os.sched_setaffinity(0, {core})
+
+    return pin
+
+
+@dataclass
+class Server:
+    name: str
+    process: subprocess.Popen[bytes]
+    port: int
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def rss_kb(self) -> int:
+        """Resident memory of the server process, from /proc (kB)."""
+        for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+        raise RuntimeError("no VmRSS")
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(5)
+
+
+def start(name: str, command: list[str], port: int, ready_path: str) -> Server:
+    process = subprocess.Popen(
+        command,
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        preexec_fn=_pin(SERVER_CORE),
+    )
+    server = Server(name, process, port)
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            httpx.get(server.url + ready_path, headers={"Authorization": f"Bearer {TOKEN}"}, timeout=2)
+            return server
+        except httpx.HTTPError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                error = process.stderr.read().decode() if process.stderr else ""
+                raise RuntimeError(f"{name} did not start: {error[-2000:]}") from None
+            time.sleep(0.2)
+
+
+def ensure_prism() -> bool:
+    if PRISM.exists():
+        return True
+    npm = shutil.which("npm")
+    if npm is None:
+        print("Prism row skipped: npm is missing (install Node.js >= 20)")
+        return False
+    print("installing Prism: npm ci --prefix bench/node")
+    done = subprocess.run([npm, "ci", "--prefix", str(NODE_DIR), "--no-audit", "--no-fund"], check=False)
+    return done.returncode == 0 and PRISM.exists()
+
+
+# -- load ----------------------------------------------------------------------------------------------
+
+
+def run_body(run_id: str, text: str) -> bytes:
+    body = {
+        "threadId": "t_bench",
+        "runId": run_id,
+        "messages": [{"id": f"m_{run_id}", "role": "user", "content": text}],
+        "tools": [],
+        "context": [],
+        "state": {},
+        "forwardedProps": {"talkie": {"channel": "chat"}},
+    }
+    return json.dumps(body, ensure_ascii=False).encode()
+
+
+_ids = itertools.count()
+
+
+def run_requests(text: str, tag: str) -> raw.RequestFactory:
+    """Fresh run and message ids on every call (a repeated runId would replay a stored run)."""
+    return lambda: raw.post(RUN, TOKEN, run_body(f"r_{tag}_{next(_ids)}", text))
+
+
+WRK_SCRIPT = """
+local n = 0
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+wrk.headers["Authorization"] = "Bearer {token}"
+wrk.headers["Accept"] = "text/event-stream"
+request = function()
+  n = n + 1
+  local id = "{tag}_" .. n
+  local body = '{{"threadId":"t_bench","runId":"r_' .. id .. '","messages":[{{"id":"m_' .. id ..
+    '","role":"user","content":"{text}"}}]}}'
+  return wrk.format(nil, "{path}", nil, body)
+end
+"""
+
+
+class Load:
+    """Requests/s from wrk when installed, else from the asyncio client."""
+
+    def __init__(self, connections: int, seconds: float, workdir: Path) -> None:
+        self.wrk = shutil.which("wrk")
+        self.connections = connections
+        self.seconds = seconds
+        self.workdir = workdir
+        if self.wrk is None:
+            print("wrk not found (Debian/Ubuntu: apt-get install -y wrk); using the asyncio client instead")
+
+    def get(self, server: Server, path: str) -> float:
+        if self.wrk is not None:
+            return self._wrk(server, path, ["-H", f"Authorization: Bearer {TOKEN}"])
+        return self._fallback(server, lambda: raw.get(path, TOKEN))
+
+    def echo(self, server: Server, tag: str) -> float:
+        if self.wrk is not None:
+            script = self.workdir / f"echo_{tag}.lua"
+            script.write_text(WRK_SCRIPT.format(token=TOKEN, tag=tag, text=ECHO_TEXT, path=RUN))
+            return self._wrk(server, RUN, ["-s", str(script)])
+        return self._fallback(server, run_requests(ECHO_TEXT, tag))
+
+    def _wrk(self, server: Server, path: str, extra: list[str]) -> float:
+        assert self.wrk is not None
+        command = [
+            self.wrk,
+            "-t1",
+            f"-c{self.connections}",
+            f"-d{max(1, round(self.seconds))}s",
+            *extra,
+            server.url + path,
+        ]
+        done = subprocess.run(
+            command, capture_output=True, text=True, preexec_fn=_pin(LOAD_CORE), check=False
+        )
+        found = re.search(r"Requests/sec:\s+([\d.]+)", done.stdout)
+        if done.returncode != 0 or found is None:
+            raise RuntimeError(f"wrk failed on {server.name}: {done.stdout}{done.stderr}")
+        bad = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", done.stdout)
+        errors = re.search(r"Socket errors:.*", done.stdout)
+        if bad or errors:
+            raise RuntimeError(f"{server.name} {path}: {bad.group(0) if bad else errors.group(0)}")  # type: ignore[union-attr]
+        return float(found.group(1))
+
+    def _fallback(self, server: Server, requests: raw.RequestFactory) -> float:
+        rate, errors = asyncio.run(raw.load(server.port, requests, self.connections, self.seconds))
+        if errors:
+            raise RuntimeError(f"{server.name}: {errors} error answers")
+        return rate
+
+
+# -- the figures -----------------------------------------------------------------------------------------
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+def mark(ok: bool) -> str:
+    return "PASS" if ok else "FAIL"
+
+
+@contextlib.contextmanager
+def servers(args: argparse.Namespace, workdir: Path) -> Iterator[dict[str, Server]]:
+    started: dict[str, Server] = {}
+    try:
+        port = free_port()
+        mock_cmd = [
+            sys.executable,
+            "-m",
+            "talkie_mock.cli",
+            "serve",
+            "--port",
+            str(port),
+            "--state",
+            str(workdir / "state.db"),
+            "--token",
+            TOKEN,
+            "--locale",
+            "cs",
+            "--no-access-log",
+        ]
+        started["mock"] = start("mock", mock_cmd, port, GETS["manifest"])
+        bodies = seed_mock(started["mock"])
+        (workdir / "bodies.json").write_text(json.dumps(bodies, ensure_ascii=False))
+        for kind, name in (("starlette", "starlette"), ("asgi", "raw ASGI"), ("sse", "sse-starlette")):
+            port = free_port()
+            command = [
+                sys.executable,
+                str(ROOT / "bench" / "_baselines.py"),
+                kind,
+                "--port",
+                str(port),
+                "--bodies",
+                str(workdir / "bodies.json"),
+            ]
+            ready = RUN if kind == "sse" else GETS["manifest"]
+            started[name] = start(name, command, port, ready if kind != "sse" else "/")
+        if not args.no_prism and ensure_prism():
+            port = free_port()
+            command = [str(PRISM), "mock", "-p", str(port), "-h", "127.0.0.1", "-v", "warn", str(SPEC)]
+            started["Prism"] = start("Prism", command, port, GETS["manifest"])
+        yield started
+    finally:
+        for server in started.values():
+            server.stop()
+
+
+def seed_mock(mock: Server) -> dict[str, str]:
+    """Give the mock a realistic history (a few threads), then record its JSON answers for the baselines."""
+    auth = {"Authorization": f"Bearer {TOKEN}"}
+    with httpx.Client(base_url=mock.url, headers=auth, timeout=30) as http:
+        for index, text in enumerate(
+            [
+                "Jaké mám dnes schůzky?",
+                "Najdi klienta Horizont Logistika s.r.o.",
+                "Dobrý den",
+                "talkie-test:card",
+            ]
+        ):
+            body = json.loads(run_body(f"r_seed_{index}", text))
+            body["threadId"] = f"t_seed_{index}"
+            http.post(RUN, json=body).raise_for_status()
+        return {path: http.get(path).raise_for_status().text for path in GETS.values()}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds per figure")
+    parser.add_argument("--seconds", type=float, default=3.0, help="length of one load measurement")
+    parser.add_argument("--connections", type=int, default=32, help="keep-alive connections of the load")
+    parser.add_argument("--first-events", type=int, default=200, help="runs timed to their first event")
+    parser.add_argument("--slow-runs", type=int, default=5000, help="concurrent talkie-test:slow runs")
+    parser.add_argument("--no-prism", action="store_true", help="leave out the Prism row")
+    parser.add_argument("--quick", action="store_true", help="tiny numbers: a smoke test of the script")
+    args = parser.parse_args()
+    if args.quick:
+        args.rounds, args.seconds, args.first_events, args.slow_runs = 1, 1.0, 20, 50
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = args.slow_runs + 1024
+    if soft < wanted:  # children inherit the raised limit
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(wanted, hard), hard))
+    os.sched_setaffinity(0, {LOAD_CORE})
+    print(f"cores: load generator on {LOAD_CORE}, servers on {SERVER_CORE} (of {len(CORES)})")
+    with tempfile.TemporaryDirectory(prefix="talkie-bench-") as tmp, servers(args, Path(tmp)) as running:
+        report = measure(args, running, Path(tmp))
+    print(report)
+    return 0
+
+
+def measure(args: argparse.Namespace, running: dict[str, Server], workdir: Path) -> str:
+    load = Load(args.connections, args.seconds, workdir)
+    json_rows: list[str] = [n for n in ("mock", "starlette", "raw ASGI", "Prism") if n in running]
+    stream_rows: list[str] = ["mock", "starlette", "raw ASGI", "sse-starlette"]
+    rates: dict[tuple[str, str], list[float]] = {}
+    echo: dict[str, list[float]] = {}
+    first: dict[str, list[float]] = {}
+    for round_no in range(args.rounds):
+        for figure, path in GETS.items():
+            for name in json_rows:
+                rates.setdefault((figure, name), []).append(load.get(running[name], path))
+        for name in stream_rows:
+            echo.setdefault(name, []).append(load.echo(running[name], f"{round_no}{name[:3]}"))
+        for name in stream_rows:
+            requests = run_requests(ECHO_TEXT, f"f{round_no}{name[:3]}")
+            first.setdefault(name, []).extend(
+                asyncio.run(raw.first_event_latencies(running[name].port, requests, args.first_events))
+            )
+        print(f"round {round_no + 1}/{args.rounds} done", flush=True)
+    events_per_echo = len(echo_events(running["mock"]))
+    held = {name: hold(running[name], args.slow_runs) for name in ("mock", "raw ASGI", "sse-starlette")}
+    return table(args, running, json_rows, stream_rows, rates, echo, first, events_per_echo, held)
+
+
+def echo_events(mock: Server) -> list[str]:
+    answer = asyncio.run(_one(mock.port, run_requests(ECHO_TEXT, "count")()))
+    return [line for line in answer.body.decode().split("\n") if line.startswith("data:")]
+
+
+async def _one(port: int, request: bytes) -> raw.Answer:
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    try:
+        writer.write(request)
+        return await raw.read_answer(reader)
+    finally:
+        writer.close()
+
+
+@dataclass
+class Held:
+    result: raw.HoldResult
+    rss_before_kb: int
+    rss_peak_kb: int
+    count: int
+
+    @property
+    def kb_per_stream(self) -> float:
+        return (self.rss_peak_kb - self.rss_before_kb) / self.count
+
+
+SLOW_SECONDS = 5.0
+SLOW_DEADLINE = SLOW_SECONDS + 10.0  # on time: the run's own five seconds plus ten for queueing
+
+
+def hold(server: Server, count: int) -> Held:
+    # Warm up with a tenth of the load first (imports, caches, the heap's first growth, the inspector's ring
+    # buffer), so the RSS difference is what holding the streams costs, not what starting the server costs.
+    warm = run_requests("talkie-test:slow", f"warm{server.name[:3]}")
+    asyncio.run(raw.hold_streams(server.port, warm, max(20, count // 10), 60, lambda: None))
+    before = server.rss_kb()
+    peak = [before]
+
+    def sample() -> None:
+        peak.append(server.rss_kb())
+
+    result = asyncio.run(
+        raw.hold_streams(
+            server.port,
+            run_requests("talkie-test:slow", f"hold{server.name[:3]}"),
+            count,
+            SLOW_DEADLINE,
+            sample,
+        )
+    )
+    return Held(result, before, max(peak), count)
+
+
+def table(
+    args: argparse.Namespace,
+    running: dict[str, Server],
+    json_rows: list[str],
+    stream_rows: list[str],
+    rates: dict[tuple[str, str], list[float]],
+    echo: dict[str, list[float]],
+    first: dict[str, list[float]],
+    events_per_echo: int,
+    held: dict[str, Held],
+) -> str:
+    out: list[str] = []
+    loader = "wrk" if shutil.which("wrk") else "asyncio client"
+    out.append(
+        f"\n== talkie-mock HTTP benchmark: {args.rounds} interleaved rounds x {args.seconds:g} s, "
+        f"{args.connections} connections, load from {loader} =="
+    )
+    out.append("\nGET requests/s (median of rounds)")
+    out.append(f"{'endpoint':<10}" + "".join(f"{n:>12}" for n in json_rows) + "   mock ratios")
+    verdicts: list[str] = []
+    for figure in GETS:
+        med = {n: median(rates[(figure, n)]) for n in json_rows}
+        ratios = ", ".join(f"{med['mock'] / med[n]:.2f}x {n}" for n in json_rows if n != "mock")
+        out.append(f"{figure:<10}" + "".join(f"{med[n]:>12.0f}" for n in json_rows) + f"   {ratios}")
+        if figure == "manifest":
+            starlette_ratio = med["mock"] / med["starlette"]
+            verdicts.append(
+                f"GET manifest ≥ 0.8x bare Starlette: {starlette_ratio:.2f}x {mark(starlette_ratio >= 0.8)}"
+            )
+            if "Prism" in med:
+                prism_ratio = med["mock"] / med["Prism"]
+                verdicts.append(f"GET manifest ≥ 2.5x Prism: {prism_ratio:.2f}x {mark(prism_ratio >= 2.5)}")
+            else:
+                verdicts.append("GET manifest ≥ 2.5x Prism: not measured (no Prism)")
+    out.append(f"\ntalkie-test:echo runs ({events_per_echo} events each)")
+    out.append(f"{'server':<14}{'streams/s':>10}{'events/s':>10}{'1st event p50':>15}{'p95':>9}   mock ratio")
+    echo_med = {n: median(echo[n]) for n in stream_rows}
+    for name in stream_rows:
+        ratio = "" if name == "mock" else f"{echo_med['mock'] / echo_med[name]:.2f}x"
+        out.append(
+            f"{name:<14}{echo_med[name]:>10.0f}{echo_med[name] * events_per_echo:>10.0f}"
+            f"{pct(first[name], 0.5) * 1000:>12.2f} ms{pct(first[name], 0.95) * 1000:>6.2f} ms   {ratio}"
+        )
+    echo_ratio = echo_med["mock"] / echo_med["sse-starlette"]
+    verdicts.append(f"echo streams/s ≥ sse-starlette: {echo_ratio:.2f}x {mark(echo_ratio >= 1.0)}")
+    out.append(
+        f"\n{held['mock'].count} concurrent talkie-test:slow runs ({SLOW_SECONDS:g} s each, on time ≤ "
+        f"{SLOW_DEADLINE:g} s)"
+    )
+    heads = f"{'opened':>8}{'on time':>9}{'longest':>10}{'all open':>10}{'RSS +MB':>9}{'KB/stream':>11}"
+    out.append(f"{'server':<14}{heads}")
+    for name, h in held.items():
+        out.append(
+            f"{name:<14}{h.result.opened:>8}{h.result.finished:>9}{h.result.longest:>9.1f}s"
+            f"{h.result.all_open_after:>9.1f}s{(h.rss_peak_kb - h.rss_before_kb) / 1024:>9.1f}"
+            f"{h.kb_per_stream:>11.1f}"
+        )
+        if h.result.failed:
+            out.append(f"   {len(h.result.failed)} failed, e.g. {h.result.failed[0]}")
+    mock_held = held["mock"]
+    all_ok = mock_held.result.finished == mock_held.count
+    verdicts.append(
+        f"{mock_held.count} concurrent slow runs, all finished in time: "
+        f"{mock_held.result.finished}/{mock_held.count} {mark(all_ok and mock_held.count >= 5000)}"
+    )
+    verdicts.append(
+        f"≤ 30 KB per stream: {mock_held.kb_per_stream:.1f} KB {mark(mock_held.kb_per_stream <= 30)}"
+    )
+    out.append("\ntargets")
+    out += [f"  {v}" for v in verdicts]
+    return "\n".join(out)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
