@@ -457,7 +457,9 @@ class Handler(BaseHTTPRequestHandler):
             "issuer": issuer,
             "authorization_endpoint": f"{issuer}/authorize",
             "token_endpoint": f"{issuer}/token",
+            "response_types_supported": ["code"],
             "code_challenge_methods_supported": ["S256"],
+            "token_endpoint_auth_methods_supported": ["none"],
             "scopes_supported": ["talkie", "offline_access"],
         }
 

@@ -71,13 +71,20 @@ StartMock = Callable[..., AbstractContextManager[str]]
 
 
 @contextmanager
-def _start_mock(breaks: tuple[str, ...] = ()) -> Iterator[str]:
-    """Run `talkie-mock serve [--break RULE…]` on a free loopback port; yields its origin, always stops it."""
+def _start_mock(
+    breaks: tuple[str, ...] = (), *, auto_approve: bool = False, oauth_faults: tuple[str, ...] = ()
+) -> Iterator[str]:
+    """Run `talkie-mock serve [--break RULE…] [--auto-approve] [--oauth-fault F…]` on a free loopback port.
+
+    Yields its origin and always stops it.
+    """
     command = _mock_command()
     if command is None:
         pytest.skip("talkie-mock is not installed in this environment")
     port = _free_port()
     extra = [arg for rule in breaks for arg in ("--break", rule)]
+    extra += [arg for fault in oauth_faults for arg in ("--oauth-fault", fault)]
+    extra += ["--auto-approve"] if auto_approve else []
     arguments = ["serve", "--host", "127.0.0.1", "--port", str(port), "--state", ":memory:"]
     process = subprocess.Popen(
         [*command, *arguments, "--token", MOCK_TOKEN, *extra],
@@ -113,7 +120,7 @@ def _start_mock(breaks: tuple[str, ...] = ()) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def start_mock() -> StartMock:
-    """`start_mock(breaks)`: a context manager running the real mock (maybe broken); yields its origin."""
+    """`start_mock(breaks, auto_approve=, oauth_faults=)`: the real mock (maybe broken); yields its origin."""
     return _start_mock
 
 

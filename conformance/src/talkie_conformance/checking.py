@@ -19,6 +19,7 @@ from talkie_models.validation import validate
 
 from talkie_conformance.client import Exchange, RunRecording, TalkieClient
 from talkie_conformance.findings import Evidence
+from talkie_conformance.oauth import OAuthSession
 
 CheckFunction = Callable[["CheckContext"], None]
 
@@ -33,6 +34,7 @@ class CheckSpec:
     function: CheckFunction
     needs_test_mode: bool = False
     needs_voice: bool = False
+    needs_oauth: bool = False
 
     @property
     def title(self) -> str:
@@ -45,22 +47,29 @@ REGISTRY: list[CheckSpec] = []
 
 
 def check(
-    *rules: str, test_mode: bool = False, voice: bool = False
+    *rules: str,
+    test_mode: bool = False,
+    voice: bool = False,
+    oauth: bool = False,
+    section: str | None = None,
 ) -> Callable[[CheckFunction], CheckFunction]:
-    """Register a check proving `rules`; `test_mode`/`voice` make it skip on servers without them."""
+    """Register a check proving `rules`; `test_mode`/`voice`/`oauth` make it skip when those are missing.
+
+    The section defaults to the module's name; a second module of one section passes `section`.
+    """
     if not rules:
         raise ValueError("a check must prove at least one rule")
 
     def register(function: CheckFunction) -> CheckFunction:
-        section = function.__module__.rsplit(".", 1)[-1]
         REGISTRY.append(
             CheckSpec(
                 name=function.__name__,
-                section=section,
+                section=section or function.__module__.rsplit(".", 1)[-1],
                 rules=tuple(rules),
                 function=function,
                 needs_test_mode=test_mode,
                 needs_voice=voice,
+                needs_oauth=oauth,
             )
         )
         return function
@@ -92,6 +101,7 @@ class Options:
     clock_url: str | None = None  # optional test hook: POST {"seconds": n} moves the server's clock
     slow_wait: float = 8.0  # how long to wait for a disconnected slow run to finish
     concurrency: int = 6
+    oauth: OAuthSession | None = None  # the suite's OAuth sign-in (--oauth), which the AUTH checks judge
 
 
 @dataclass

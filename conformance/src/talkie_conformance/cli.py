@@ -6,7 +6,9 @@ The commands only parse options, call the library and map the outcome to an exit
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 import click
 from rich.console import Console
@@ -14,6 +16,7 @@ from rich.console import Console
 from talkie_conformance.baseline import BaselineError, apply_baseline, load_baseline
 from talkie_conformance.checking import Options
 from talkie_conformance.errors import ConformanceError
+from talkie_conformance.oauth import TALKIE_CLIENT_ID, TALKIE_REDIRECT_URI, OAuthConfig
 from talkie_conformance.rules import load_rules
 
 EXIT_PASS = 0
@@ -26,6 +29,75 @@ def _fatal(console: Console, message: str) -> None:
     sys.exit(EXIT_CANNOT_RUN)
 
 
+F = TypeVar("F", bound=Callable[..., Any])
+TOKEN_HELP = "Bearer token for the server (or $TALKIE_TOKEN); use --oauth instead to sign in."
+
+
+def oauth_options(command: F) -> F:
+    """The sign-in options `run` and `fuzz` share."""
+    options = [
+        click.option(
+            "--oauth",
+            "use_oauth",
+            is_flag=True,
+            help="Sign in through the manifest's auth.oauth issuer (authorization code + PKCE S256) as the "
+            "Talkie app does, instead of --token. Unattended: the server must approve at once "
+            "(talkie-mock serve --auto-approve). With run, the AUTH checks of a sign-in run too.",
+        ),
+        click.option(
+            "--oauth-interactive",
+            is_flag=True,
+            help="Sign in through a person (implies --oauth): open the printed URL in a browser, sign in, "
+            "then paste the address the browser could not open. AUTH checks that need more sign-ins skip.",
+        ),
+        click.option(
+            "--oauth-client-id",
+            default=TALKIE_CLIENT_ID,
+            show_default=True,
+            help="client_id to sign in as (a fork of the app: its Client ID Metadata Document URL).",
+        ),
+        click.option(
+            "--oauth-redirect-uri",
+            default=TALKIE_REDIRECT_URI,
+            show_default=True,
+            help="Redirect URI registered for that client.",
+        ),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def oauth_config(
+    console: Console,
+    *,
+    token: str | None,
+    use_oauth: bool,
+    interactive: bool,
+    client_id: str,
+    redirect_uri: str,
+) -> OAuthConfig | None:
+    """The sign-in asked for, if any; a token given on the command line beside --oauth is an error."""
+    if not (use_oauth or interactive):
+        return None
+    source = click.get_current_context().get_parameter_source("token")
+    if token is not None and source is click.core.ParameterSource.COMMANDLINE:
+        _fatal(console, "use either --token or --oauth, not both")
+    return OAuthConfig(client_id=client_id, redirect_uri=redirect_uri, interactive=interactive)
+
+
+def paste_redirect(authorization_url: str) -> str:
+    """Interactive sign-in: show the URL, take back the redirect URL the browser could not open."""
+    click.echo("Open this address in a browser and sign in:\n")
+    click.echo(f"  {authorization_url}\n")
+    click.echo(
+        "The browser then tries to open the app's address (for the Talkie app cz.firemnicrm.talkie:/...) and "
+        "fails. Copy that address from the address bar (or the browser's error message) and paste it here."
+    )
+    answer: str = click.prompt("Redirect URL", default="", show_default=False)
+    return answer
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="talkie-conformance")
 def main() -> None:
@@ -34,7 +106,8 @@ def main() -> None:
 
 @main.command("run")
 @click.argument("url")
-@click.option("--token", envvar="TALKIE_TOKEN", help="Bearer token for the server (or $TALKIE_TOKEN).")
+@click.option("--token", envvar="TALKIE_TOKEN", help=TOKEN_HELP)
+@oauth_options
 @click.option(
     "--only", multiple=True, help="Section (runs, 5, §5) or rule ID (RUN-004); repeat or comma-separate."
 )
@@ -66,6 +139,10 @@ def main() -> None:
 def run_command(
     url: str,
     token: str | None,
+    use_oauth: bool,
+    oauth_interactive: bool,
+    oauth_client_id: str,
+    oauth_redirect_uri: str,
     only: tuple[str, ...],
     junit_path: str | None,
     report_paths: tuple[str, ...],
@@ -75,11 +152,23 @@ def run_command(
     timeout: float,
     verbose: bool,
 ) -> None:
-    """Run the conformance checks against the server at URL (a host, an origin or a manifest URL)."""
+    """Run the conformance checks against the server at URL (a host, an origin or a manifest URL).
+
+    Sign in with --token T (a development token) or --oauth (the app's OAuth sign-in, which also runs the
+    AUTH checks of a real sign-in).
+    """
     from talkie_conformance.report import TerminalReporter, to_junit, write_report
     from talkie_conformance.runner import SelectionError, run_suite, select
 
     console = Console(highlight=False)
+    oauth = oauth_config(
+        console,
+        token=token,
+        use_oauth=use_oauth,
+        interactive=oauth_interactive,
+        client_id=oauth_client_id,
+        redirect_uri=oauth_redirect_uri,
+    )
     try:
         rules = load_rules(rules_path)
         checks, rule_filter = select(only)
@@ -101,6 +190,8 @@ def run_command(
             options=Options(clock_url=clock_url),
             progress=reporter.progress,
             timeout=timeout,
+            oauth=oauth,
+            prompt=paste_redirect,
         )
     except ConformanceError as exc:
         _fatal(console, str(exc))
@@ -116,7 +207,8 @@ def run_command(
 
 @main.command("fuzz")
 @click.argument("url")
-@click.option("--token", envvar="TALKIE_TOKEN", help="Bearer token for the server (or $TALKIE_TOKEN).")
+@click.option("--token", envvar="TALKIE_TOKEN", help=TOKEN_HELP)
+@oauth_options
 @click.option(
     "--max-examples", default=25, show_default=True, help="Examples per operation and for the state machine."
 )
@@ -145,6 +237,10 @@ def run_command(
 def fuzz_command(
     url: str,
     token: str | None,
+    use_oauth: bool,
+    oauth_interactive: bool,
+    oauth_client_id: str,
+    oauth_redirect_uri: str,
     max_examples: int,
     seed: int,
     time_limit: float,
@@ -156,9 +252,18 @@ def fuzz_command(
     from talkie_conformance.fuzz import FuzzConfig, fuzz
 
     console = Console(highlight=False)
+    oauth = oauth_config(
+        console,
+        token=token,
+        use_oauth=use_oauth,
+        interactive=oauth_interactive,
+        client_id=oauth_client_id,
+        redirect_uri=oauth_redirect_uri,
+    )
     config = FuzzConfig(
         target=url,
-        token=token,
+        token=None if oauth else token,
+        oauth=oauth,
         max_examples=max_examples,
         seed=seed,
         time_limit=time_limit,
@@ -167,7 +272,7 @@ def fuzz_command(
         openapi_path=openapi_path,
     )
     try:
-        report = fuzz(config, console=console)
+        report = fuzz(config, console=console, prompt=paste_redirect)
     except ConformanceError as exc:
         _fatal(console, str(exc))
         return

@@ -10,7 +10,7 @@ import ipaddress
 import json
 import re
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote, urljoin, urlsplit
@@ -272,10 +272,14 @@ class TalkieClient:
         *,
         timeout: float = 30.0,
         transport: httpx.BaseTransport | None = None,
+        refresher: Callable[[str], str | None] | None = None,
     ) -> None:
         self.discovery = discovery
         self.token = token
         self.timeout = timeout
+        # Called once on a 401 to a request that carried our own token (given the token that was refused);
+        # returns a new access token or None.
+        self.refresher = refresher
         self._http = httpx.Client(timeout=timeout, follow_redirects=False, transport=transport)
 
     def close(self) -> None:
@@ -367,7 +371,41 @@ class TalkieClient:
         headers: Mapping[str, str] | None = None,
         auth: bool | str = True,
     ) -> Exchange:
-        """Send one request to an absolute URL and record it."""
+        """Send one request to an absolute URL and record it (refreshing our token once on a 401)."""
+
+        def once() -> Exchange:
+            return self._send_once(
+                method, url, json_body=json_body, content=content, headers=headers, auth=auth
+            )
+
+        sent = self.token
+        exchange = once()
+        if exchange.status == 401 and self._refreshed(url, auth, sent):
+            exchange = once()
+        return exchange
+
+    def _refreshed(self, url: str, auth: bool | str, sent: str | None) -> bool:
+        """On a 401 to our own token: refresh once (talkie/1 §2.1); whether there is a new token to retry."""
+        if auth is not True or self.refresher is None or sent is None:
+            return False
+        if origin_of(url) != self.discovery.served_origin:
+            return False
+        token = self.refresher(sent)
+        if token is None:
+            return False
+        self.token = token
+        return True
+
+    def _send_once(
+        self,
+        method: str,
+        url: str,
+        *,
+        json_body: Any,
+        content: bytes | None,
+        headers: Mapping[str, str] | None,
+        auth: bool | str,
+    ) -> Exchange:
         all_headers = self._headers(url, auth, headers)
         body = content
         if json_body is not None:
@@ -396,6 +434,15 @@ class TalkieClient:
         timeout: float | None = None,
     ) -> RunRecording:
         """POST run and read the SSE stream to its end (or hang up after `disconnect_after` events)."""
+        sent = self.token
+        recording = self._run_once(body, disconnect_after=disconnect_after, auth=auth, timeout=timeout)
+        if recording.status == 401 and self._refreshed(recording.exchange.url, auth, sent):
+            recording = self._run_once(body, disconnect_after=disconnect_after, auth=auth, timeout=timeout)
+        return recording
+
+    def _run_once(
+        self, body: Any, *, disconnect_after: int | None, auth: bool | str, timeout: float | None
+    ) -> RunRecording:
         self.require("run")
         url = self.url("run")
         headers = self._headers(url, auth, {"Accept": "text/event-stream"})

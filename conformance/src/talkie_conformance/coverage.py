@@ -13,13 +13,6 @@ from talkie_conformance.runner import all_checks
 # Black-box rules the rule checks do not prove, each with the reason (shown in the coverage report).
 NOT_CHECKED: dict[str, str] = {
     "MAN-018": "MAY: leaving out auth.token is a permission; no behaviour can violate it.",
-    "AUTH-004": "Needs a browser sign-in through the authorization server; the suite signs in with a token.",
-    "AUTH-005": "Needs a browser sign-in that ends at the app's private-use redirect URI.",
-    "AUTH-009": "Needs an authorization response, i.e. a person signing in.",
-    "AUTH-012": "Needs an authorization response, i.e. a person signing in.",
-    "AUTH-014": "Needs a refresh token, which only a completed sign-in yields.",
-    "AUTH-015": "Needs a refresh token, which only a completed sign-in yields.",
-    "AUTH-021": "Needs a revocable token from a sign-in; a dev token is not revoked through RFC 7009.",
     "ERR-010": "A 429 cannot be provoked on purpose; the fuzzer's talkie_error_body check judges any "
     "it sees.",
     "ERR-012": "An unreachable provider cannot be provoked over HTTP (TEST-008 covers its RUN_ERROR form); "

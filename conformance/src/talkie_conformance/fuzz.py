@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import os
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -25,6 +25,7 @@ from rich.console import Console
 from talkie_conformance.client import Discovery, TalkieClient, discover, origin_of
 from talkie_conformance.errors import ConformanceError
 from talkie_conformance.fuzz_checks import TALKIE_CHECKS
+from talkie_conformance.oauth import OAuthConfig, OAuthSession, Prompt, sign_in_to
 from talkie_conformance.statemachine import Driver, machine_for
 
 OPENAPI_NAMES = ("openapi-3.1.bundled.yaml",)
@@ -52,6 +53,7 @@ class FuzzConfig:
     phases: tuple[str, ...] = ("examples", "coverage", "fuzzing", "stateful")
     state_machine: bool = True
     openapi_path: str | None = None
+    oauth: OAuthConfig | None = None  # sign in through OAuth instead of using `token`
 
 
 @dataclass
@@ -182,11 +184,26 @@ def _run_state_machine(config: FuzzConfig, client: TalkieClient, report: FuzzRep
             report.failures.append(line)
 
 
-def fuzz(config: FuzzConfig, *, console: Console | None = None) -> FuzzReport:
-    """Fuzz one server; raises ConformanceError when it cannot start."""
-    console = console or Console(highlight=False)
-    started = time.monotonic()
-    discovery = discover(config.target)
+def _sign_in(config: FuzzConfig, discovery: Discovery, prompt: Prompt | None) -> OAuthSession | None:
+    """With `config.oauth`: the signed-in session (the fuzzer cannot do without a working token)."""
+    if config.oauth is None:
+        return None
+    session = sign_in_to(discovery.manifest, config.oauth, prompt=prompt)
+    if session.access_token is None:
+        session.close()
+        raise ConformanceError(
+            f"OAuth sign-in failed: {session.error} (`talkie-conformance run --oauth --only auth` says why)"
+        )
+    return session
+
+
+def _fuzz(
+    config: FuzzConfig,
+    discovery: Discovery,
+    console: Console,
+    started: float,
+    session: OAuthSession | None,
+) -> FuzzReport:
     document = adapt_to_manifest(load_openapi(config.openapi_path), discovery)
     report = FuzzReport()
     base_url = origin_of(discovery.issuer)
@@ -199,8 +216,25 @@ def fuzz(config: FuzzConfig, *, console: Console | None = None) -> FuzzReport:
     if config.state_machine:
         remaining = max(1.0, config.time_limit - (time.monotonic() - started))
         console.print("State machine: runs, decisions, cancels and deletes against the spec's model")
-        with TalkieClient(discovery, config.token) as client:
+        refresher = session.refresh if session is not None else None
+        with TalkieClient(discovery, config.token, refresher=refresher) as client:
             _run_state_machine(config, client, report, remaining)
+    return report
+
+
+def fuzz(config: FuzzConfig, *, console: Console | None = None, prompt: Prompt | None = None) -> FuzzReport:
+    """Fuzz one server; raises ConformanceError when it cannot start. `prompt` serves interactive sign-in."""
+    console = console or Console(highlight=False)
+    started = time.monotonic()
+    discovery = discover(config.target)
+    session = _sign_in(config, discovery, prompt)
+    try:
+        if session is not None:
+            config = replace(config, token=session.access_token)
+        report = _fuzz(config, discovery, console, started, session)
+    finally:
+        if session is not None:
+            session.close()
     report.seconds = time.monotonic() - started
     for failure in report.failures:
         console.print(f"[bold red]failure[/] {failure}", markup=True)

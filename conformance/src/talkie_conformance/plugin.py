@@ -1,4 +1,4 @@
-"""pytest plugin: `pytest --talkie-url URL --talkie-token T` runs every conformance check as a test.
+"""pytest plugin: `pytest --talkie-url URL --talkie-token T` (or `--talkie-oauth`) runs every check as a test.
 
 Loaded through the `pytest11` entry point; it stays silent unless `--talkie-url` is given. One test per check:
 a violated MUST rule fails it, a violated SHOULD rule only warns, and a check that cannot run is skipped.
@@ -15,6 +15,7 @@ import pytest
 from talkie_conformance.checking import CheckSpec, Options
 from talkie_conformance.client import Discovery, TalkieClient, discover
 from talkie_conformance.findings import Finding, Verdict
+from talkie_conformance.oauth import TALKIE_CLIENT_ID, TALKIE_REDIRECT_URI, OAuthConfig, sign_in_to
 from talkie_conformance.rules import RuleCatalogue, load_rules
 from talkie_conformance.runner import execute, select
 
@@ -27,6 +28,17 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("talkie", "talkie/1 conformance")
     group.addoption("--talkie-url", help="Server (host, origin or manifest URL) to check.")
     group.addoption("--talkie-token", help="Bearer token for the server.")
+    group.addoption(
+        "--talkie-oauth",
+        action="store_true",
+        default=False,
+        help="Sign in through the server's OAuth authorization server instead of a token (it must approve "
+        "at once, like talkie-mock serve --auto-approve); adds the AUTH checks of a sign-in.",
+    )
+    group.addoption("--talkie-oauth-client-id", default=TALKIE_CLIENT_ID, help="client_id to sign in as.")
+    group.addoption(
+        "--talkie-oauth-redirect-uri", default=TALKIE_REDIRECT_URI, help="Redirect URI of that client."
+    )
     group.addoption("--talkie-only", action="append", default=[], help="Section or rule ID (repeatable).")
     group.addoption("--talkie-clock-url", help="Test hook that moves the server's clock (expiry checks).")
     group.addoption("--talkie-rules", help="Rule catalogue instead of the bundled spec/rules.yaml.")
@@ -44,12 +56,24 @@ class _Target:
     def client(self) -> TalkieClient:
         if self._client is None:
             discovery: Discovery = discover(str(self.config.getoption("--talkie-url")))
-            self._client = TalkieClient(discovery, self.config.getoption("--talkie-token"))
+            token: str | None = self.config.getoption("--talkie-token")
+            refresher = None
+            if self.config.getoption("--talkie-oauth"):
+                oauth = OAuthConfig(
+                    client_id=self.config.getoption("--talkie-oauth-client-id"),
+                    redirect_uri=self.config.getoption("--talkie-oauth-redirect-uri"),
+                )
+                session = sign_in_to(discovery.manifest, oauth)
+                self.options.oauth = session
+                token, refresher = session.access_token, session.refresh
+            self._client = TalkieClient(discovery, token, refresher=refresher)
         return self._client
 
     def close(self) -> None:
         if self._client is not None:
             self._client.close()
+        if self.options.oauth is not None:
+            self.options.oauth.close()
 
 
 class TalkieCheckItem(pytest.Item):

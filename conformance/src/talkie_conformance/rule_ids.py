@@ -21,11 +21,18 @@ MAN_OMIT_UNSUPPORTED = "MAN-019"
 MAN_SIZE = "MAN-021"
 MAN_CACHE = "MAN-022"  # a client rule; the suite checks the server sends what it needs (warn only)
 MAN_HTTPS = "MAN-025"
-# §2 authentication (what is visible without a browser sign-in)
+# §2 authentication (the metadata without a sign-in; the rest with --oauth)
 AUTH_METADATA = "AUTH-001"
-AUTH_PKCE = "AUTH-006"
+AUTH_CLIENT = "AUTH-004"
+AUTH_REDIRECT_URI = "AUTH-005"
+AUTH_PKCE = "AUTH-006"  # also stands for the rest of the OAuth 2.1 code grant §2.1 requires
+AUTH_STATE = "AUTH-009"
+AUTH_ISS = "AUTH-012"
 AUTH_SCOPES = "AUTH-013"
+AUTH_REFRESH_ROTATION = "AUTH-014"
+AUTH_REFRESH_REUSE = "AUTH-015"
 AUTH_TOKEN_REQUIRED = "AUTH-017"
+AUTH_REVOCATION = "AUTH-021"
 # §3 errors
 ERR_BODY = "ERR-001"
 ERR_PAIRING = "ERR-003"

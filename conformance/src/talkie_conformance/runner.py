@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import httpx
 
@@ -21,9 +21,12 @@ from talkie_conformance.checking import (
 from talkie_conformance.checks import SECTION_NUMBERS, SECTIONS
 from talkie_conformance.client import EndpointUnavailableError, TalkieClient, discover
 from talkie_conformance.findings import Evidence, Finding, Severity, Verdict, severity_for_level
+from talkie_conformance.oauth import OAuthConfig, Prompt, sign_in_to
 from talkie_conformance.rules import RuleCatalogue
 
 _RULE_ID = re.compile(r"^[A-Z]+-\d{3}$")
+# Sections whose checks need no token of the suite's own (they still run when the sign-in failed).
+TOKENLESS_SECTIONS = frozenset({"manifest", "auth"})
 Progress = Callable[[CheckSpec, list[Finding]], None]
 
 
@@ -93,7 +96,10 @@ def execute(spec: CheckSpec, client: TalkieClient, rules: RuleCatalogue, options
     started = time.perf_counter()
     stopped: str | None = None
     skipped: str | None = None
-    if spec.needs_test_mode and not ctx.test_mode:
+    blocked = _blocked(spec, options)
+    if blocked is not None:
+        skipped = blocked
+    elif spec.needs_test_mode and not ctx.test_mode:
         skipped = "the manifest does not declare testMode: true (§11); this check needs test-mode messages"
     elif spec.needs_voice and not _advertises_voice(client):
         skipped = "the manifest does not advertise voice (§10 is optional)"
@@ -135,6 +141,18 @@ def execute(spec: CheckSpec, client: TalkieClient, rules: RuleCatalogue, options
         finding.duration = elapsed
         findings.append(finding)
     return findings
+
+
+def _blocked(spec: CheckSpec, options: Options) -> str | None:
+    """Why a check cannot run for want of a sign-in, if so."""
+    session = options.oauth
+    if spec.needs_oauth:
+        if session is None:
+            return "needs an OAuth sign-in: run with --oauth (a --token run cannot see the sign-in)"
+        return None
+    if session is not None and session.error is not None and spec.section not in TOKENLESS_SECTIONS:
+        return f"blocked: the OAuth sign-in failed, so the suite has no token ({session.error}); see §2"
+    return None
 
 
 def _crash_violation(spec: CheckSpec, ctx: CheckContext, message: str) -> Violation:
@@ -179,19 +197,36 @@ def run_suite(
     progress: Progress | None = None,
     transport: httpx.BaseTransport | None = None,
     timeout: float = 30.0,
+    oauth: OAuthConfig | None = None,
+    prompt: Prompt | None = None,
 ) -> RunResult:
-    """Discover the server and run `checks` against it (raises DiscoveryError when it cannot start)."""
-    options = options or Options()
+    """Discover the server, sign in when `oauth` is given, and run `checks` against it.
+
+    Raises ConformanceError (DiscoveryError included) when it cannot start. With `oauth` the access token of
+    the sign-in replaces `token`, and a 401 to it is answered by one refresh, as a Talkie client does.
+    """
+    options = replace(options) if options is not None else Options()
     started = time.perf_counter()
     discovery = discover(target, timeout=timeout, transport=transport)
     result = RunResult(target=target, rules_source=rules.source)
-    with TalkieClient(discovery, token, timeout=timeout, transport=transport) as client:
-        for spec in checks:
-            findings = execute(spec, client, rules, options)
-            if rule_filter is not None:
-                findings = [finding for finding in findings if finding.rule_id in rule_filter]
-            result.findings.extend(findings)
-            if progress is not None:
-                progress(spec, findings)
+    refresher = None
+    if oauth is not None:
+        session = sign_in_to(discovery.manifest, oauth, prompt=prompt, timeout=timeout, transport=transport)
+        options.oauth = session
+        token, refresher = session.access_token, session.refresh
+    try:
+        with TalkieClient(
+            discovery, token, timeout=timeout, transport=transport, refresher=refresher
+        ) as client:
+            for spec in checks:
+                findings = execute(spec, client, rules, options)
+                if rule_filter is not None:
+                    findings = [finding for finding in findings if finding.rule_id in rule_filter]
+                result.findings.extend(findings)
+                if progress is not None:
+                    progress(spec, findings)
+    finally:
+        if options.oauth is not None:
+            options.oauth.close()
     result.duration = time.perf_counter() - started
     return result

@@ -1,8 +1,9 @@
-"""The checks, one module per section of talkie/1. Importing this package registers all of them."""
+"""The checks, one module per section of talkie/1 (§2 has two). Importing the package registers them all."""
 
 from talkie_conformance.checks import (
     actions,
     auth,
+    auth_oauth,
     cards,
     errors,
     manifest,
@@ -46,6 +47,7 @@ __all__ = [
     "SECTION_NUMBERS",
     "actions",
     "auth",
+    "auth_oauth",
     "cards",
     "errors",
     "manifest",

@@ -1,26 +1,18 @@
-"""§2 Authentication, as far as it shows without a browser sign-in: AS metadata, PKCE, scopes, token gate."""
+"""§2 Authentication, as far as it shows without signing in: AS metadata, PKCE, scopes, public client.
+
+The checks that need a sign-in (`--oauth`) live in `auth_oauth`.
+"""
 
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import urlsplit
 
 from talkie_conformance import rule_ids as rid
 from talkie_conformance.checking import CheckContext, check
-from talkie_conformance.client import Exchange, origin_of
+from talkie_conformance.client import Exchange
+from talkie_conformance.oauth import metadata_locations
 
 REQUIRED_SCOPES = ("talkie", "offline_access")
-
-
-def metadata_locations(as_issuer: str) -> list[str]:
-    """Where authorization server metadata may live, in the order of notes N-01."""
-    origin = origin_of(as_issuer)
-    path = urlsplit(as_issuer).path.rstrip("/")
-    locations: list[str] = []
-    for name in ("oauth-authorization-server", "openid-configuration"):
-        locations.append(f"{origin}/.well-known/{name}{path}")
-        locations.append(f"{as_issuer.rstrip('/')}/.well-known/{name}")
-    return list(dict.fromkeys(locations))
 
 
 def _oauth(ctx: CheckContext) -> dict[str, Any]:
@@ -42,9 +34,9 @@ def _fetch_metadata(ctx: CheckContext, as_issuer: str) -> tuple[dict[str, Any] |
     return None, tried
 
 
-@check(rid.AUTH_METADATA, rid.AUTH_PKCE, rid.AUTH_SCOPES)
+@check(rid.AUTH_METADATA, rid.AUTH_PKCE, rid.AUTH_SCOPES, rid.AUTH_CLIENT)
 def oauth_metadata(ctx: CheckContext) -> None:
-    """The AS publishes RFC 8414 metadata for its issuer, offers PKCE S256 and the talkie scopes."""
+    """The AS publishes RFC 8414 metadata for its issuer, offers PKCE S256, the scopes and public clients."""
     oauth = _oauth(ctx)
     as_issuer = str(oauth["issuer"])
     metadata, tried = _fetch_metadata(ctx, as_issuer)
@@ -62,6 +54,20 @@ def oauth_metadata(ctx: CheckContext) -> None:
     )
     for member in ("authorization_endpoint", "token_endpoint"):
         ctx.expect(rid.AUTH_METADATA, isinstance(metadata.get(member), str), f"metadata lacks {member}")
+    response_types = metadata.get("response_types_supported")
+    ctx.expect(
+        rid.AUTH_METADATA,
+        isinstance(response_types, list) and "code" in response_types,
+        f"response_types_supported is {response_types!r}; RFC 8414 requires it, with code for this flow",
+    )
+    # The app is a public client: it can only authenticate at the token endpoint with "none". RFC 8414
+    # reads an absent list as client_secret_basic only, which would shut the app out.
+    auth_methods = metadata.get("token_endpoint_auth_methods_supported")
+    ctx.expect(
+        rid.AUTH_CLIENT,
+        isinstance(auth_methods, list) and "none" in auth_methods,
+        f"token_endpoint_auth_methods_supported is {auth_methods!r}; the public Talkie client needs none",
+    )
     methods = metadata.get("code_challenge_methods_supported")
     ctx.expect(
         rid.AUTH_PKCE,
