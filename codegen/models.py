@@ -3,8 +3,9 @@
 The models come from datamodel-code-generator (pinned, every flag written out below) run over a private
 copy of ``schemas/*.json``. Its output is then normalised with the project's own pinned ruff and root config,
 so the files are byte-identical on every run and pass the workspace's ``ruff check`` and ``ruff format``.
-The schemas, their examples and the OpenAPI documents are copied into the package as data; those copies are
-generated outputs too, so the drift check catches a package that ships stale contract files.
+The schemas, their examples and the OpenAPI documents are copied into the package as data, and the rule
+catalogue is converted to JSON (``data/spec/rules.json``); those files are generated outputs too, so the drift
+check catches a package that ships stale contract files.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from collections.abc import Iterator
 from importlib import metadata
 from pathlib import Path
 from typing import Any
+
+import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = ROOT / "schemas"
@@ -244,7 +247,18 @@ def _data_files() -> dict[Path, bytes]:
     for rel in ("openapi.yaml", "generated/openapi.bundled.yaml"):
         if (SPEC / rel).exists():
             copies[DATA / "spec" / rel] = (SPEC / rel).read_bytes()
+    if (SPEC / "rules.yaml").exists():
+        copies[DATA / "spec" / "rules.json"] = _rules_json(SPEC / "rules.yaml")
     return copies
+
+
+def _rules_json(path: Path) -> bytes:
+    """The rule catalogue as JSON, so ``talkie_models.rules`` reads it without a YAML parser at run time.
+
+    Sorted keys, fixed indent and a final newline keep the bytes the same on every run (drift check).
+    """
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return (json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8")
 
 
 def outputs() -> dict[Path, bytes]:

@@ -1,9 +1,9 @@
 """Copies of contract files that installed distributions ship as package data.
 
-An installed wheel has no repository beside it, so the mock (which names the rule a client broke) and the
-conformance suite (which reports per rule and fuzzes the OpenAPI bundle) carry their own copies. They are
-generator outputs like any other, so `python -m codegen --check` fails when one is stale. (The models
-distribution's data files are written by `codegen.models`.)
+An installed wheel has no repository beside it, so the conformance suite (which fuzzes the OpenAPI bundle)
+carries its own copy. Copies are generator outputs like any other, so `python -m codegen --check` fails when
+one is stale. (The models distribution's data files, the rule catalogue among them, are written by
+`codegen.models`; the mock and the suite read rules through `talkie_models.rules`.)
 """
 
 from __future__ import annotations
@@ -14,10 +14,6 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # repository source -> shipped copies
 SHIPPED: dict[str, tuple[str, ...]] = {
-    "spec/rules.yaml": (
-        "mock/src/talkie_mock/rules.yaml",
-        "conformance/src/talkie_conformance/data/rules.yaml",
-    ),
     "spec/generated/openapi-3.1.bundled.yaml": (
         "conformance/src/talkie_conformance/data/openapi-3.1.bundled.yaml",
     ),

@@ -4,10 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from talkie_conformance import rule_ids
+from talkie_conformance import rules as rules_module
 from talkie_conformance.coverage import NOT_CHECKED, coverage
+from talkie_conformance.errors import RulesError
+from talkie_conformance.findings import Severity
 from talkie_conformance.rules import load_rules
 from talkie_conformance.runner import all_checks
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_every_check_names_rules_of_the_catalogue() -> None:
@@ -63,10 +69,23 @@ def test_coverage_summary(capsys: object) -> None:
     assert len(covered) >= 0.8 * len(black_box)
 
 
-def test_packaged_catalogue_loads_like_the_repository_one() -> None:
-    """An installed wheel reads the copy in data/ (kept fresh by `python -m codegen`, drift-checked)."""
-    packaged = load_rules(Path(rule_ids.__file__).resolve().parent / "data" / "rules.yaml")
-    assert list(packaged) == list(load_rules())
+def test_packaged_catalogue_loads_like_the_repository_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without a repository beside it, the suite falls back to the catalogue talkie-models ships as JSON."""
+    monkeypatch.delenv("TALKIE_RULES", raising=False)
+    monkeypatch.setattr(rules_module, "_repo_rules", lambda: None)
+    packaged = load_rules()
+    assert packaged.source == "talkie_models/data/spec/rules.json"
+    assert dict(packaged) == dict(load_rules(ROOT / "spec" / "rules.yaml"))
+    assert packaged["RUN-004"].severity is Severity.ERROR
+
+
+def test_a_malformed_catalogue_raises_rules_error(tmp_path: Path) -> None:
+    broken = tmp_path / "rules.yaml"
+    broken.write_text("rules:\n  - id: RUN-900\n    level: OFTEN\n", encoding="utf-8")
+    with pytest.raises(RulesError, match="RUN-900"):
+        load_rules(broken)
+    with pytest.raises(RulesError, match="not found"):
+        load_rules(tmp_path / "missing.yaml")
 
 
 def test_coverage_listing_has_no_missing_rule() -> None:

@@ -14,6 +14,7 @@ EXAMPLES = SCHEMAS / "examples"
 # Names the package adds by hand on top of the generated schema titles.
 HAND_WRITTEN = {
     "EventParseError",
+    "RuleCatalogueError",
     "SchemaValidationError",
     "TalkieModel",
     "TalkieModelsError",

@@ -31,8 +31,10 @@ def test_exception_tree_matches_the_docstring() -> None:
     assert issubclass(talkie_models.SchemaValidationError, talkie_models.TalkieModelsError)
     assert issubclass(talkie_models.EventParseError, ValueError)
     assert issubclass(talkie_models.SchemaValidationError, ValueError)
+    assert issubclass(talkie_models.RuleCatalogueError, talkie_models.TalkieModelsError)
+    assert issubclass(talkie_models.RuleCatalogueError, ValueError)
     doc = talkie_models.__doc__ or ""
-    for name in ("TalkieModelsError", "EventParseError", "SchemaValidationError"):
+    for name in ("TalkieModelsError", "EventParseError", "RuleCatalogueError", "SchemaValidationError"):
         assert name in doc
 
 

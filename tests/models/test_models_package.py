@@ -169,3 +169,14 @@ def test_wheel_installs_alone_and_parses_every_example(tmp_path: Path) -> None:
         cwd=tmp_path,
     )
     assert bundled.stdout.split() == [str(len(list(SCHEMAS.glob("*.json")))), str(len(example_files()))]
+    # The rule catalogue ships as JSON: readable in a venv without PyYAML.
+    catalogue = json.loads((PACKAGE / "data" / "spec" / "rules.json").read_text(encoding="utf-8"))
+    shipped = _run(
+        python,
+        "-c",
+        "from talkie_models import rules; print(len(rules.catalogue()), rules.rule('RUN-004').level)",
+        cwd=tmp_path,
+    )
+    assert shipped.returncode == 0, shipped.stderr[-2000:]
+    run_004 = next(r for r in catalogue["rules"] if r["id"] == "RUN-004")
+    assert shipped.stdout.split() == [str(len(catalogue["rules"])), run_004["level"]]

@@ -1,55 +1,51 @@
 """The rule catalogue (`spec/rules.yaml`): every rule the suite can report on, with its level and side.
 
 Looked up in this order: an explicit path, `$TALKIE_RULES`, the repository's `spec/rules.yaml` (editable
-installs and CI clones), then the copy shipped as package data (installed wheels).
+installs and CI clones), then the catalogue talkie-models ships (installed wheels). Parsing and the `Rule`
+type are `talkie_models.rules`'; this module adds what the suite needs on top: severities, the source it
+reports, and its own error type.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, fields
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
-from typing import Any
 
 import yaml
+from talkie_models import rules as contract_rules
+from talkie_models.rules import LEVELS, RuleCatalogueError
 
 from talkie_conformance.errors import RulesError
 from talkie_conformance.findings import Severity, severity_for_level
 
-LEVELS = ("MUST", "MUST NOT", "SHOULD", "SHOULD NOT", "MAY")
+__all__ = ["LEVELS", "Rule", "RuleCatalogue", "default_rules", "load_rules", "load_rules_text"]
 
 
 @dataclass(frozen=True)
-class Rule:
-    """One normative statement of talkie/1."""
+class Rule(contract_rules.Rule):
+    """One normative statement of talkie/1 (the shared `talkie_models.rules.Rule`) with its severity."""
 
-    id: str
-    section: str
-    level: str
-    side: str
-    statement: str
-    testable: str
-    why: str = ""
+    @classmethod
+    def of(cls, rule: contract_rules.Rule) -> Rule:
+        """The suite's view of a shared rule (the same fields)."""
+        if isinstance(rule, cls):
+            return rule
+        return cls(**{field.name: getattr(rule, field.name) for field in fields(rule)})
 
     @property
     def severity(self) -> Severity:
         """Severity of a violation of this rule."""
         return severity_for_level(self.level)
 
-    @property
-    def black_box(self) -> bool:
-        """Whether a client that only talks HTTP to the server can test it."""
-        return self.testable == "black-box"
-
 
 class RuleCatalogue(Mapping[str, Rule]):
     """Rules by ID, in catalogue order."""
 
-    def __init__(self, rules: list[Rule], source: str) -> None:
-        self._rules = {rule.id: rule for rule in rules}
+    def __init__(self, rules: Iterable[contract_rules.Rule], source: str) -> None:
+        self._rules = {rule.id: Rule.of(rule) for rule in rules}
         self.source = source
 
     def __getitem__(self, rule_id: str) -> Rule:
@@ -70,32 +66,6 @@ class RuleCatalogue(Mapping[str, Rule]):
         return [rule for rule in self._rules.values() if rule.black_box]
 
 
-def _parse(data: Any, source: str) -> RuleCatalogue:
-    entries = data.get("rules") if isinstance(data, dict) else data
-    if not isinstance(entries, list):
-        raise RulesError(f"{source}: expected a list of rules (or a mapping with a 'rules' list)")
-    rules: list[Rule] = []
-    for index, entry in enumerate(entries):
-        if not isinstance(entry, dict):
-            raise RulesError(f"{source}: rule #{index} is not a mapping")
-        try:
-            rule = Rule(
-                id=str(entry["id"]),
-                section=str(entry.get("section", "")),
-                level=str(entry["level"]).upper(),
-                side=str(entry.get("side", "server")),
-                statement=str(entry.get("statement", "")).strip(),
-                testable=str(entry.get("testable", "black-box")),
-                why=str(entry.get("why", "")).strip(),
-            )
-        except KeyError as exc:
-            raise RulesError(f"{source}: rule #{index} lacks {exc.args[0]!r}") from exc
-        if rule.level not in LEVELS:
-            raise RulesError(f"{source}: rule {rule.id} has unknown level {rule.level!r}")
-        rules.append(rule)
-    return RuleCatalogue(rules, source)
-
-
 def _repo_rules() -> Path | None:
     for parent in Path(__file__).resolve().parents:
         candidate = parent / "spec" / "rules.yaml"
@@ -106,7 +76,13 @@ def _repo_rules() -> Path | None:
 
 def load_rules_text(text: str, source: str = "<text>") -> RuleCatalogue:
     """Parse a catalogue from YAML text (used by tests and by the loaders below)."""
-    return _parse(yaml.safe_load(text), source)
+    try:
+        rules = contract_rules.parse(yaml.safe_load(text), source)
+    except yaml.YAMLError as exc:
+        raise RulesError(f"{source}: not valid YAML: {exc}") from exc
+    except RuleCatalogueError as exc:
+        raise RulesError(str(exc)) from exc
+    return RuleCatalogue(rules.values(), source)
 
 
 def load_rules(path: str | Path | None = None) -> RuleCatalogue:
@@ -120,10 +96,13 @@ def load_rules(path: str | Path | None = None) -> RuleCatalogue:
     repo = _repo_rules()
     if repo is not None:
         return load_rules_text(repo.read_text(encoding="utf-8"), str(repo))
-    packaged = resources.files("talkie_conformance").joinpath("data/rules.yaml")
-    if packaged.is_file():
-        return load_rules_text(packaged.read_text(encoding="utf-8"), "talkie_conformance/data/rules.yaml")
-    raise RulesError("no rule catalogue: set TALKIE_RULES or install talkie-conformance with its data")
+    try:
+        packaged = contract_rules.catalogue()
+    except (OSError, RuleCatalogueError) as exc:
+        raise RulesError(
+            f"no usable rule catalogue: set TALKIE_RULES or reinstall talkie-models ({exc})"
+        ) from exc
+    return RuleCatalogue(packaged.values(), contract_rules.PACKAGED)
 
 
 @lru_cache(maxsize=1)

@@ -1,4 +1,8 @@
-"""Read the contract files once per build: schemas, the rule catalogue and the OpenAPI document."""
+"""Read the contract files once per build: schemas, the rule catalogue and the OpenAPI document.
+
+The site builds from the repository, so it reads `spec/rules.yaml` itself, through the toolkit's one rule
+reader (`talkie_models.rules`); `Rule` is that module's type.
+"""
 
 from __future__ import annotations
 
@@ -8,27 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from talkie_models.rules import Rule
+from talkie_models.rules import load as load_rules
+
+__all__ = ["Contract", "JsonObject", "Rule", "SchemaFile", "load_contract"]
 
 JsonObject = dict[str, Any]
-
-
-@dataclass(frozen=True)
-class Rule:
-    """One entry of spec/rules.yaml, as the site shows it."""
-
-    id: str
-    section: str
-    level: str
-    side: str
-    statement: str
-    testable: str
-    why: str = ""
-    notes: tuple[str, ...] = ()
-
-    @property
-    def area(self) -> str:
-        """The area code (`RUN` of `RUN-004`)."""
-        return self.id.split("-", 1)[0]
 
 
 @dataclass(frozen=True)
@@ -70,26 +59,7 @@ class Contract:
 
 
 def _load_rules(path: Path) -> list[Rule]:
-    if not path.is_file():
-        return []
-    loaded = yaml.safe_load(path.read_text(encoding="utf-8"))
-    entries = loaded.get("rules", []) if isinstance(loaded, dict) else []
-    rules: list[Rule] = []
-    for entry in entries:
-        notes = entry.get("notes") or ()
-        rules.append(
-            Rule(
-                id=str(entry["id"]),
-                section=str(entry.get("section", "")),
-                level=str(entry.get("level", "")).upper(),
-                side=str(entry.get("side", "")),
-                statement=" ".join(str(entry.get("statement", "")).split()),
-                testable=str(entry.get("testable", "")),
-                why=" ".join(str(entry.get("why", "")).split()),
-                notes=tuple(str(n) for n in notes) if isinstance(notes, list) else (str(notes),),
-            )
-        )
-    return rules
+    return list(load_rules(path).values()) if path.is_file() else []
 
 
 def _load_schemas(directory: Path) -> dict[str, SchemaFile]:

@@ -1,39 +1,11 @@
-"""The rule catalogue (`spec/rules.yaml`), shipped inside the package so an installed mock can name rules.
+"""The rule catalogue the mock names broken rules from: `talkie_models.rules`, read from talkie-models' data.
 
-`rules.yaml` beside this module is a copy of `spec/rules.yaml` written by `python3 dev.py codegen`; the drift
-check fails when the two differ. The inspector only needs the ID,
-level, side and statement of each rule.
+Kept as the mock's own import point so the inspector, the report and their tests say `talkie_mock.rules`
+while the catalogue itself has a single reader and a single packaged copy.
 """
 
 from __future__ import annotations
 
-import functools
-from dataclasses import dataclass
-from importlib import resources
+from talkie_models.rules import Rule, catalogue, rule
 
-import yaml
-
-
-@dataclass(frozen=True)
-class Rule:
-    id: str
-    section: str
-    level: str
-    side: str
-    statement: str
-
-
-@functools.cache
-def catalogue() -> dict[str, Rule]:
-    """Rule ID → rule, read once from the packaged copy."""
-    text = resources.files("talkie_mock").joinpath("rules.yaml").read_text(encoding="utf-8")
-    data = yaml.safe_load(text)
-    return {
-        r["id"]: Rule(r["id"], str(r["section"]), r["level"], r["side"], r["statement"])
-        for r in data["rules"]
-    }
-
-
-def rule(rule_id: str) -> Rule:
-    """One rule; a KeyError for an unknown ID is a bug in the caller (tests check every ID used)."""
-    return catalogue()[rule_id]
+__all__ = ["Rule", "catalogue", "rule"]

@@ -2,12 +2,15 @@
 
 Every schema title is a name here (``Manifest``, ``RunStartedEvent``, ``Card``, ``Event``, …). Submodules:
 ``talkie_models.sse`` (read and write run streams), ``talkie_models.validation`` (JSON Schema checks against
-the bundled schemas; needs the ``validation`` or ``fast`` extra) and ``talkie_models.errors`` (§3 codes).
+the bundled schemas; needs the ``validation`` or ``fast`` extra), ``talkie_models.errors`` (§3 codes) and
+``talkie_models.rules`` (the rule catalogue of ``spec/rules.yaml``: ``catalogue()``, ``rule("RUN-004")``).
 
 Exceptions raised by this package (wire errors are data: ``ErrorResponse``, ``talkie_models.errors``)::
 
     TalkieModelsError                 root of everything raised on purpose
     ├── EventParseError (ValueError)  a run-stream event that is not JSON, has no type, or breaks its schema
+    ├── RuleCatalogueError (ValueError)
+    │                                 ``rules.load`` / ``rules.parse`` read a malformed rule catalogue
     └── SchemaValidationError (ValueError)
                                       ``validation.validate`` found an instance that breaks its schema
 
@@ -19,7 +22,12 @@ from __future__ import annotations
 from talkie_models import _generated
 from talkie_models._base import TalkieModel
 from talkie_models._events import parse_event
-from talkie_models._exceptions import EventParseError, SchemaValidationError, TalkieModelsError
+from talkie_models._exceptions import (
+    EventParseError,
+    RuleCatalogueError,
+    SchemaValidationError,
+    TalkieModelsError,
+)
 from talkie_models._generated import *  # noqa: F403
 from talkie_models._generated import UnknownEvent
 
@@ -27,6 +35,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "EventParseError",
+    "RuleCatalogueError",
     "SchemaValidationError",
     "TalkieModel",
     "TalkieModelsError",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["EventParseError", "SchemaValidationError", "TalkieModelsError"]
+__all__ = ["EventParseError", "RuleCatalogueError", "SchemaValidationError", "TalkieModelsError"]
 
 
 class TalkieModelsError(Exception):
@@ -29,3 +29,8 @@ class SchemaValidationError(TalkieModelsError, ValueError):
         self.errors: tuple[str, ...] = tuple(errors)
         lines = "\n".join(f"  {line}" for line in self.errors)
         super().__init__(f"instance is not a valid {type_name}:\n{lines}")
+
+
+class RuleCatalogueError(TalkieModelsError, ValueError):
+    """A rule catalogue that does not have the shape of ``spec/rules.schema.json``: no list of rules, a rule
+    lacking a required field or holding a value of the wrong type or outside its enum, or an ID used twice."""
