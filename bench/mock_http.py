@@ -11,6 +11,7 @@ the first, so a server never competes with its own load (`os.sched_setaffinity`)
 machine still add noise; compare ratios of one run, not figures of different runs.
 
     python bench/mock_http.py [--rounds 3] [--seconds 3] [--slow-runs 5000] [--quick] [--no-prism]
+    python bench/mock_http.py --smoke     # every row with tiny numbers, in seconds (tests/bench runs it)
 """
 
 from __future__ import annotations
@@ -171,12 +172,12 @@ end
 class Load:
     """Requests/s from wrk when installed, else from the asyncio client."""
 
-    def __init__(self, connections: int, seconds: float, workdir: Path) -> None:
-        self.wrk = shutil.which("wrk")
+    def __init__(self, connections: int, seconds: float, workdir: Path, *, use_wrk: bool = True) -> None:
+        self.wrk = shutil.which("wrk") if use_wrk else None
         self.connections = connections
         self.seconds = seconds
         self.workdir = workdir
-        if self.wrk is None:
+        if self.wrk is None and use_wrk:
             print("wrk not found (Debian/Ubuntu: apt-get install -y wrk); using the asyncio client instead")
 
     def get(self, server: Server, path: str) -> float:
@@ -255,6 +256,8 @@ def servers(args: argparse.Namespace, workdir: Path) -> Iterator[dict[str, Serve
             "--locale",
             "cs",
             "--no-access-log",
+            "--slow-seconds",
+            str(args.slow_seconds),
         ]
         started["mock"] = start("mock", mock_cmd, port, GETS["manifest"])
         bodies = seed_mock(started["mock"])
@@ -269,6 +272,8 @@ def servers(args: argparse.Namespace, workdir: Path) -> Iterator[dict[str, Serve
                 str(port),
                 "--bodies",
                 str(workdir / "bodies.json"),
+                "--slow-seconds",
+                str(args.slow_seconds),
             ]
             ready = RUN if kind == "sse" else GETS["manifest"]
             started[name] = start(name, command, port, ready if kind != "sse" else "/")
@@ -308,10 +313,18 @@ def main() -> int:
     parser.add_argument("--first-events", type=int, default=200, help="runs timed to their first event")
     parser.add_argument("--slow-runs", type=int, default=5000, help="concurrent talkie-test:slow runs")
     parser.add_argument("--no-prism", action="store_true", help="leave out the Prism row")
-    parser.add_argument("--quick", action="store_true", help="tiny numbers: a smoke test of the script")
+    parser.add_argument("--slow-seconds", type=float, default=5.0, help="length of one talkie-test:slow run")
+    parser.add_argument("--no-wrk", action="store_true", help="load from the asyncio client even with wrk")
+    parser.add_argument("--quick", action="store_true", help="tiny numbers: a smoke run of the script")
+    parser.add_argument(
+        "--smoke", action="store_true", help="tinier still (no Prism, asyncio load): every row in seconds"
+    )
     args = parser.parse_args()
     if args.quick:
         args.rounds, args.seconds, args.first_events, args.slow_runs = 1, 1.0, 20, 50
+    if args.smoke:
+        args.rounds, args.seconds, args.first_events, args.slow_runs = 1, 0.2, 5, 20
+        args.slow_seconds, args.no_prism, args.no_wrk = 0.5, True, True
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     wanted = args.slow_runs + 1024
     if soft < wanted:  # children inherit the raised limit
@@ -325,7 +338,7 @@ def main() -> int:
 
 
 def measure(args: argparse.Namespace, running: dict[str, Server], workdir: Path) -> str:
-    load = Load(args.connections, args.seconds, workdir)
+    load = Load(args.connections, args.seconds, workdir, use_wrk=not args.no_wrk)
     json_rows: list[str] = [n for n in ("mock", "starlette", "raw ASGI", "Prism") if n in running]
     stream_rows: list[str] = ["mock", "starlette", "raw ASGI", "sse-starlette"]
     rates: dict[tuple[str, str], list[float]] = {}
@@ -344,7 +357,10 @@ def measure(args: argparse.Namespace, running: dict[str, Server], workdir: Path)
             )
         print(f"round {round_no + 1}/{args.rounds} done", flush=True)
     events_per_echo = len(echo_events(running["mock"]))
-    held = {name: hold(running[name], args.slow_runs) for name in ("mock", "raw ASGI", "sse-starlette")}
+    held = {
+        name: hold(running[name], args.slow_runs, args.slow_seconds)
+        for name in ("mock", "raw ASGI", "sse-starlette")
+    }
     return table(args, running, json_rows, stream_rows, rates, echo, first, events_per_echo, held)
 
 
@@ -374,15 +390,14 @@ class Held:
         return (self.rss_peak_kb - self.rss_before_kb) / self.count
 
 
-SLOW_SECONDS = 5.0
-SLOW_DEADLINE = SLOW_SECONDS + 10.0  # on time: the run's own five seconds plus ten for queueing
+QUEUEING = 10.0  # on time: within the run's own length plus ten seconds for queueing
 
 
-def hold(server: Server, count: int) -> Held:
+def hold(server: Server, count: int, slow_seconds: float) -> Held:
     # Warm up with a tenth of the load first (imports, caches, the heap's first growth, the inspector's ring
     # buffer), so the RSS difference is what holding the streams costs, not what starting the server costs.
     warm = run_requests("talkie-test:slow", f"warm{server.name[:3]}")
-    asyncio.run(raw.hold_streams(server.port, warm, max(20, count // 10), 60, lambda: None))
+    asyncio.run(raw.hold_streams(server.port, warm, max(20, count // 10), slow_seconds + 55, lambda: None))
     before = server.rss_kb()
     peak = [before]
 
@@ -394,7 +409,7 @@ def hold(server: Server, count: int) -> Held:
             server.port,
             run_requests("talkie-test:slow", f"hold{server.name[:3]}"),
             count,
-            SLOW_DEADLINE,
+            slow_seconds + QUEUEING,
             sample,
         )
     )
@@ -413,7 +428,7 @@ def table(
     held: dict[str, Held],
 ) -> str:
     out: list[str] = []
-    loader = "wrk" if shutil.which("wrk") else "asyncio client"
+    loader = "wrk" if shutil.which("wrk") and not args.no_wrk else "asyncio client"
     out.append(
         f"\n== talkie-mock HTTP benchmark: {args.rounds} interleaved rounds x {args.seconds:g} s, "
         f"{args.connections} connections, load from {loader} =="
@@ -447,8 +462,8 @@ def table(
     echo_ratio = echo_med["mock"] / echo_med["sse-starlette"]
     verdicts.append(f"echo streams/s ≥ sse-starlette: {echo_ratio:.2f}x {mark(echo_ratio >= 1.0)}")
     out.append(
-        f"\n{held['mock'].count} concurrent talkie-test:slow runs ({SLOW_SECONDS:g} s each, on time ≤ "
-        f"{SLOW_DEADLINE:g} s)"
+        f"\n{held['mock'].count} concurrent talkie-test:slow runs ({args.slow_seconds:g} s each, on time ≤ "
+        f"{args.slow_seconds + QUEUEING:g} s)"
     )
     heads = f"{'opened':>8}{'on time':>9}{'longest':>10}{'all open':>10}{'RSS +MB':>9}{'KB/stream':>11}"
     out.append(f"{'server':<14}{heads}")

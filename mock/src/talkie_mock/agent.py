@@ -8,6 +8,7 @@ id, content on the seed and the message: the same seed and the same request alwa
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 from dataclasses import dataclass
@@ -125,9 +126,10 @@ class Agent:
 
     def plan(self, request: Request) -> list[Step]:
         text = request.text
-        content = self.content(request)
         if text == ECHO or text.startswith(ECHO + " "):
-            return self._text(content, text[len(ECHO) + 1 :])
+            # the echo needs message ids only: no Faker to seed (the ids are those `content` would give)
+            return self._message(IdSource(f"{self.config.seed}:{request.run_id}"), text[len(ECHO) + 1 :])
+        content = self.content(request)
         command = text.strip()
         if command.startswith(TEST_PREFIX):
             test = self._test(command[len(TEST_PREFIX) :], request, content)
@@ -266,7 +268,12 @@ class Agent:
 
     @staticmethod
     def _text(content: Content, text: str) -> list[Step]:
-        message_id = content.ids.next("msg")
+        return Agent._message(content.ids, text)
+
+    @staticmethod
+    def _message(ids: IdSource, text: str) -> list[Step]:
+        """One assistant text message: start, the text in deltas, end."""
+        message_id = ids.next("msg")
         steps: list[Step] = [
             Emit(TextMessageStartEvent(type="TEXT_MESSAGE_START", message_id=message_id, role="assistant"))
         ]
@@ -285,12 +292,8 @@ class Agent:
 
     def _slow(self, content: Content, text: str) -> list[Step]:
         message_id = content.ids.next("msg")
-        words = text.split(" ")
-        chunks = max(1, min(self.config.slow_chunks, len(words)))
-        size = -(-len(words) // chunks)
-        pieces = [" ".join(words[i : i + size]) for i in range(0, len(words), size)]
-        pause = self.config.slow_seconds / len(pieces)
-        deltas = tuple(piece if index == 0 else " " + piece for index, piece in enumerate(pieces))
+        deltas = _slow_deltas(text, self.config.slow_chunks)
+        pause = self.config.slow_seconds / len(deltas)
         return [
             Emit(TextMessageStartEvent(type="TEXT_MESSAGE_START", message_id=message_id, role="assistant")),
             Paced(message_id, deltas, pause),
@@ -317,6 +320,17 @@ class Agent:
             ),
             *inner,
         ]
+
+
+@functools.lru_cache(maxsize=32)
+def _slow_deltas(text: str, slow_chunks: int) -> tuple[str, ...]:
+    """The slow answer cut into about `slow_chunks` deltas of whole words; one tuple shared by every slow run
+    of the same text (thousands of concurrent ones would otherwise each hold their own copy)."""
+    words = text.split(" ")
+    chunks = max(1, min(slow_chunks, len(words)))
+    size = -(-len(words) // chunks)
+    pieces = [" ".join(words[i : i + size]) for i in range(0, len(words), size)]
+    return tuple(piece if index == 0 else " " + piece for index, piece in enumerate(pieces))
 
 
 __all__ = ["Agent", "Request", "TalkieModel"]

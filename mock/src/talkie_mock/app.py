@@ -27,9 +27,10 @@ from talkie_mock.auth import Auth, DevTokenAuthenticator, Principal
 from talkie_mock.clock import Clock
 from talkie_mock.config import MockConfig
 from talkie_mock.content import faker_for
-from talkie_mock.context import Mock, mock_of
+from talkie_mock.context import Mock, MockApp, mock_of
 from talkie_mock.errors import ApiError, error_body
 from talkie_mock.hooks import Hooks, SelfCheck
+from talkie_mock.routing import IndexedRouter
 from talkie_mock.runs import RunManager
 from talkie_mock.scenario import Scenario
 from talkie_mock.steps import ActionSpec
@@ -151,8 +152,7 @@ def _error(request: Request, code: str, message: str, status: int, headers: dict
 
 
 def _locale(request: Request) -> str:
-    mock: Mock = request.app.state.mock
-    return mock.locale(request)
+    return mock_of(request).locale(request)
 
 
 async def on_api_error(request: Request, exc: Exception) -> Response:
@@ -259,7 +259,7 @@ def create_app(config: MockConfig, *, clock: Clock | None = None) -> Starlette:
         yield
         await mock.runs.shutdown()
 
-    app = Starlette(
+    app = MockApp(
         routes=routes(),
         exception_handlers={
             ApiError: on_api_error,
@@ -268,7 +268,9 @@ def create_app(config: MockConfig, *, clock: Clock | None = None) -> Starlette:
         },
         lifespan=lifespan,
     )
+    app.router = IndexedRouter(routes=app.router.routes, lifespan=lifespan)
     app.state.mock = mock
+    app.mock = mock
     from talkie_mock.oauth import install
 
     install(app, config.oauth)

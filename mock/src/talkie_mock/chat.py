@@ -10,7 +10,8 @@ from starlette.responses import Response
 from talkie_models import OkResponse
 
 from talkie_mock.agent import Request as AgentRequest
-from talkie_mock.context import mock_of
+from talkie_mock.auth import Principal
+from talkie_mock.context import Mock, mock_of
 from talkie_mock.errors import ApiError
 from talkie_mock.runs import Subscription
 from talkie_mock.store import MessageRow
@@ -45,9 +46,17 @@ async def run(request: Request) -> Response:
     for message in user_messages:  # notes N-08: code points, per message, before anything is stored
         if len(message_text(message["content"])) > limit:
             raise ApiError("too_large", limit=limit)
+    # Nothing below awaits: the thread, the user message and the run row share one commit, made before the
+    # answer (and so before any frame) leaves.
+    with mock.store.batch():
+        return _start(mock, user, body, user_messages, locale)
+
+
+def _start(
+    mock: Mock, user: Principal, body: dict[str, Any], user_messages: list[dict[str, Any]], locale: str
+) -> Response:
     run_id: str = body["runId"]
     ping = mock.config.ping_interval
-
     live = mock.runs.get_live(user.user_id, run_id)
     if live is not None:  # notes N-05: a retried runId re-streams the run
         return EventStreamResponse(Subscription(live), ping)

@@ -23,6 +23,13 @@ class Clock:
         moment = base + timedelta(seconds=self._offset)
         return moment.replace(microsecond=(moment.microsecond // 1000) * 1000)
 
+    def now_ms(self) -> int:
+        """The current instant in milliseconds since the epoch, without building a datetime (hot paths)."""
+        if self._frozen is None:
+            # the same rounding as `now()`: microseconds first (as datetime does), then whole milliseconds
+            return (round(time.time() * 1_000_000) + round(self._offset * 1_000_000)) // 1000
+        return int(self.now().timestamp() * 1000)
+
     def advance(self, seconds: float) -> datetime:
         """Move time forward (never back) and return the new instant."""
         if seconds < 0:
@@ -64,3 +71,8 @@ def to_iso(moment: datetime) -> str:
 def from_iso(text: str) -> datetime:
     """Parse a timestamp written by :func:`to_iso` (or any RFC 3339 form Python accepts)."""
     return datetime.fromisoformat(text.replace("Z", "+00:00")).astimezone(UTC)
+
+
+def iso_of_ms(ms: int) -> str:
+    """:func:`to_iso` of an instant given in milliseconds since the epoch."""
+    return to_iso(datetime.fromtimestamp(ms / 1000, UTC))

@@ -5,11 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from talkie_models import TalkieModel
 
 from talkie_mock.errors import pick_locale
+from talkie_mock.wire import FastJSONResponse
 
 if TYPE_CHECKING:
     from talkie_mock.actions import Actions
@@ -35,7 +37,7 @@ class Mock:
     dev_user: Principal
 
     def now_ms(self) -> int:
-        return int(self.clock.now().timestamp() * 1000)
+        return self.clock.now_ms()
 
     def locale(self, request: Request) -> str:
         return pick_locale(request.headers.get("accept-language"), self.config.locale)
@@ -54,9 +56,19 @@ class Mock:
         """A JSON answer built from a contract model (and shown to the observers with its type)."""
         body: dict[str, Any] = model.model_dump(mode="json")
         self.hooks.response(request, status, type_name, body)
-        return JSONResponse(body, status_code=status, headers=headers)
+        return FastJSONResponse(body, status_code=status, headers=headers)
+
+
+class MockApp(Starlette):
+    """The application :func:`talkie_mock.app.create_app` builds; `mock` is its `state.mock`, kept as a plain
+    attribute because every request looks it up (Starlette's `State` answers through `__getattr__`)."""
+
+    mock: Mock
 
 
 def mock_of(request: Request) -> Mock:
+    app = request.scope.get("app")
+    if isinstance(app, MockApp):
+        return app.mock
     mock: Mock = request.app.state.mock
     return mock

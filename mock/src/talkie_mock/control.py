@@ -55,6 +55,8 @@ class DevTools:
     def record(self, exchange: Exchange, seen: Seen) -> None:
         """Judge one exchange; client mistakes also go to the violation log."""
         findings = self.verdicts.analyse(seen)
+        if not findings:
+            return
         exchange.findings = findings
         rows = [
             {
@@ -315,7 +317,13 @@ def install(app: Starlette) -> DevTools:
     mock.hooks.add(injector)
     mock.hooks.add_wrapper(injector)
     app.router.routes[0:0] = routes()
-    app.add_middleware(TrafficRecorder, traffic=tools.traffic, analyse=tools.record, clock=mock.clock.iso)
+    app.add_middleware(
+        TrafficRecorder,
+        traffic=tools.traffic,
+        analyse=tools.record,
+        clock=mock.clock.now_ms,
+        silent=Verdicts.silent,
+    )
     app.state.devtools = tools
     return tools
 

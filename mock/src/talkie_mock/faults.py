@@ -379,6 +379,8 @@ class FaultInjector:
         self.board = board
 
     async def before_request(self, request: Request) -> Response | None:
+        if not self.board.faults:  # the usual case: nothing to apply, not even a path to look at
+            return None
         fault = self.board.take("error", request.url.path)
         if fault is None or fault.code is None:
             return None
@@ -407,6 +409,8 @@ class FaultInjector:
         return None
 
     async def wrap_response(self, request: Request, response: Response) -> Response:
+        if not self.board.faults:
+            return response
         path = request.url.path
         if isinstance(response, EventStreamResponse) and not isinstance(response, FaultStream):
             return await self._wrap_stream(request, response, path)

@@ -88,32 +88,51 @@ def build_manifest(config: MockConfig) -> Manifest:
     )
 
 
-class _Rendered(JSONResponse):
-    """A JSON response whose bytes were rendered before (still a JSONResponse for the response wrappers)."""
+class Rendered(JSONResponse):
+    """A JSON response from bytes encoded before, with its header list prepared once (no per-request work).
 
-    def render(self, content: Any) -> bytes:
-        return content if isinstance(content, bytes) else super().render(content)
+    Still a JSONResponse, so the response wrappers (faults, breaks) treat it like any other JSON answer.
+    """
+
+    def __init__(self, raw: bytes, raw_headers: list[tuple[bytes, bytes]], status_code: int = 200) -> None:
+        self.status_code = status_code
+        self.background = None
+        self.body = raw
+        self.raw_headers = list(raw_headers)
+
+
+def _headers(raw: bytes, extra: dict[str, str]) -> list[tuple[bytes, bytes]]:
+    headers = [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in extra.items()]
+    headers.append((b"content-length", str(len(raw)).encode("latin-1")))
+    headers.append((b"content-type", JSONResponse.media_type.encode("latin-1")))
+    return headers
 
 
 # The manifest only depends on the configuration: built and encoded once per config, not per request.
-_RENDERED: dict[int, tuple[MockConfig, dict[str, Any], bytes]] = {}
+_RENDERED: dict[int, tuple[MockConfig, dict[str, Any], bytes, list[tuple[bytes, bytes]]]] = {}
 
 
 def rendered_manifest(config: MockConfig) -> tuple[dict[str, Any], bytes]:
     """The manifest's wire form and its JSON bytes (as JSONResponse would encode it)."""
+    body, raw, _ = _rendered(config)
+    return body, raw
+
+
+def _rendered(config: MockConfig) -> tuple[dict[str, Any], bytes, list[tuple[bytes, bytes]]]:
     cached = _RENDERED.get(id(config))
     if cached is None or cached[0] is not config:
         body: dict[str, Any] = build_manifest(config).model_dump(mode="json")
-        cached = (config, body, bytes(JSONResponse(body).body))
+        raw = bytes(JSONResponse(body).body)
+        cached = (config, body, raw, _headers(raw, {"Cache-Control": MANIFEST_CACHE}))
         _RENDERED[id(config)] = cached
-    return cached[1], cached[2]
+    return cached[1], cached[2], cached[3]
 
 
 async def manifest(request: Request) -> Response:
     mock = mock_of(request)
-    body, raw = rendered_manifest(mock.config)
+    body, raw, headers = _rendered(mock.config)
     mock.hooks.response(request, 200, "Manifest", body)
-    return _Rendered(raw, headers={"Cache-Control": MANIFEST_CACHE})
+    return Rendered(raw, headers)
 
 
 async def logo(request: Request) -> Response:

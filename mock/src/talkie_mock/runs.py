@@ -1,22 +1,22 @@
-"""The run engine: background tasks that perform agent plans and publish their events.
+"""The run engine: perform agent plans and publish their events, apart from the HTTP request.
 
-A run is an asyncio task owned by the :class:`RunManager`, not by the HTTP request that started it. The SSE
-response only *subscribes*; when the client disconnects the subscription ends and the task goes on to store
-its
-result (§5, disconnect is not cancel). Cancel sets the run's stop signal: a pause wakes up at once, no further
-step is performed, an open text message is closed, the partial text is stored and the stream ends with
-``RUN_FINISHED`` and the cancelled outcome (notes N-04).
+A run is owned by the :class:`RunManager`, not by the HTTP request that started it. Its steps up to the first
+pause are performed at once, inside the request's transaction; a run that never pauses (echo, card, action,
+error) is thereby finished and stored before its answer starts. From the first pause on, an asyncio task
+carries the run. The SSE response only *subscribes*; when the client disconnects the subscription ends and
+the task goes on to store its result (§5, disconnect is not cancel). Cancel sets the run's stop signal: a
+pause wakes up at once, no further step is performed, an open text message is closed, the partial text is
+stored and the stream ends with ``RUN_FINISHED`` and the cancelled outcome (notes N-04).
 
-Every event is kept in memory while the run lives (so a retry with the same `runId` re-streams it, notes N-05)
-and written with the run's final state when it ends.
+Every event is kept in memory (encoded, as its frame) while the run lives, so a retry with the same `runId`
+re-streams it (notes N-05), and written with the run's final state when it ends.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Generator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -39,6 +39,7 @@ from talkie_models.sse import encode_event
 from talkie_mock.errors import ApiError, retryable
 from talkie_mock.steps import ActionSpec, Emit, Fail, Paced, Propose, Sleep, Step, Usage
 from talkie_mock.store import MessageRow, Store
+from talkie_mock.wire import frame, wire
 
 log = logging.getLogger("talkie_mock.runs")
 
@@ -63,30 +64,51 @@ class RunServices(Protocol):
 
 @dataclass
 class LiveRun:
+    """One run while it lives. Waiting is done on bare futures, not asyncio.Event: an Event carries a deque
+    of its own, and thousands of concurrent runs each hold their waiters for seconds."""
+
     user_id: str
     run_id: str
     thread_id: str
     locale: str
-    events: list[dict[str, Any]] = field(default_factory=list)
-    frames: list[bytes] = field(default_factory=list)
+    frames: list[bytes] = field(default_factory=list)  # the events, encoded (kept once, not also as dicts)
     done: bool = False
     status: str = "running"
-    changed: asyncio.Event = field(default_factory=asyncio.Event)
-    stop: asyncio.Event = field(default_factory=asyncio.Event)
+    stopped: bool = False
     task: asyncio.Task[None] | None = None
+    readers: list[asyncio.Future[None]] = field(default_factory=list)  # subscriptions waiting for news
+    pausing: asyncio.Future[None] | None = None  # the pause the run sits in, if any
 
     def publish(self, event: dict[str, Any]) -> None:
-        self.events.append(event)
-        self.frames.append(encode_event(event))
+        self.frames.append(frame(event))
         self._wake()
+
+    def events_json(self) -> str:
+        """The events as one JSON array, from the frames already encoded (`data: <json>` + blank line)."""
+        return "[" + b",".join(frame[6:-2] for frame in self.frames).decode("utf-8") + "]"
 
     def finish(self) -> None:
         self.done = True
         self._wake()
 
+    def stop(self) -> None:
+        """Ask the run to stop: no further step is performed, and a pause ends at once."""
+        self.stopped = True
+        if self.pausing is not None and not self.pausing.done():
+            self.pausing.set_result(None)
+
+    async def changed(self) -> None:
+        """Wait until something is published (or the run ends, or a reader is woken for a ping)."""
+        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.readers.append(waiter)
+        await waiter
+
     def _wake(self) -> None:
-        waiters, self.changed = self.changed, asyncio.Event()
-        waiters.set()
+        if self.readers:
+            readers, self.readers = self.readers, []
+            for waiter in readers:
+                if not waiter.done():
+                    waiter.set_result(None)
 
 
 class Subscription:
@@ -105,6 +127,18 @@ class Subscription:
         self._ping_due = False
         self._timer: asyncio.TimerHandle | None = None
 
+    def finished_frames(self) -> list[bytes] | None:
+        """All the frames not read yet, if the run has already ended (None while it goes on)."""
+        run = self._run
+        if run is None:
+            frames, self._static = self._static or [], None
+            return frames
+        if not run.done:
+            return None
+        fresh = run.frames[self._next :]
+        self._next = len(run.frames)
+        return fresh
+
     async def next_frames(self, timeout: float) -> list[bytes] | None:
         if self._run is None:
             frames, self._static = self._static, None
@@ -122,7 +156,7 @@ class Subscription:
                 self._ping_due = False
                 self._answered = loop.time()
                 return []
-            await run.changed.wait()
+            await run.changed()
         fresh = run.frames[self._next :]
         self._next += len(fresh)
         self._answered = loop.time()
@@ -144,16 +178,27 @@ class Subscription:
 
 
 async def _pause(run: LiveRun, seconds: float) -> None:
-    """Wait `seconds`, or less if the run is cancelled meanwhile."""
-    if seconds > 0:
-        with contextlib.suppress(TimeoutError):
-            async with asyncio.timeout(seconds):  # not wait_for: no extra task per pause
-                await run.stop.wait()
+    """Wait `seconds`, or less if the run is cancelled meanwhile (one future and one timer per pause)."""
+    if seconds <= 0 or run.stopped:
+        return
+    loop = asyncio.get_running_loop()
+    waiter: asyncio.Future[None] = loop.create_future()
+    timer = loop.call_later(seconds, _end_pause, waiter)
+    run.pausing = waiter
+    try:
+        await waiter
+    finally:
+        timer.cancel()
+        run.pausing = None
+
+
+def _end_pause(waiter: asyncio.Future[None]) -> None:
+    if not waiter.done():
+        waiter.set_result(None)
 
 
 def _wire(model: TalkieModel) -> dict[str, Any]:
-    data: dict[str, Any] = model.model_dump(mode="json")
-    return data
+    return wire(model)
 
 
 class RunManager:
@@ -169,11 +214,22 @@ class RunManager:
         return self.live.get((user_id, run_id))
 
     def start(self, user_id: str, run_id: str, thread_id: str, steps: list[Step], locale: str) -> LiveRun:
-        """Record the run and start its task; the caller subscribes to the returned run."""
-        self.store.create_run(user_id, run_id, thread_id, "running", self.services.now_ms())
+        """Record the run and perform it up to its first pause; a task carries on from there.
+
+        The steps before the first pause run right here, inside the caller's transaction (Store.hold): a run
+        that never pauses (echo, card, action, error) is finished and stored before the answer starts, with
+        one commit and no task. The caller subscribes to the returned run either way.
+        """
         run = LiveRun(user_id=user_id, run_id=run_id, thread_id=thread_id, locale=locale)
-        self.live[(user_id, run_id)] = run
-        run.task = asyncio.get_running_loop().create_task(self._execute(run, steps), name=f"run {run_id}")
+        with self.store.batch():
+            self.store.create_run(user_id, run_id, thread_id, "running", self.services.now_ms())
+            self.live[(user_id, run_id)] = run
+            script = self._script(run, steps)
+            pending = next(script, None)
+        if pending is not None:
+            run.task = asyncio.get_running_loop().create_task(
+                self._follow(script, pending), name=f"run {run_id}"
+            )
         return run
 
     def finished_immediately(
@@ -205,7 +261,7 @@ class RunManager:
             if self.store.get_run(user_id, run_id) is None:
                 self.store.tombstone_run(user_id, run_id, self.services.now_ms())
             return
-        run.stop.set()
+        run.stop()
         if run.task is not None:
             try:
                 await asyncio.wait_for(asyncio.shield(run.task), 5.0)
@@ -216,7 +272,7 @@ class RunManager:
         """Stop every live run so its partial result is stored before the state closes."""
         runs = list(self.live.values())
         for run in runs:
-            run.stop.set()
+            run.stop()
         tasks = [r.task for r in runs if r.task is not None]
         if tasks:
             await asyncio.wait(tasks, timeout=5.0)
@@ -243,29 +299,61 @@ class RunManager:
 
     # -- the task -------------------------------------------------------------------------------------------
 
-    async def _execute(self, run: LiveRun, steps: list[Step]) -> None:
+    async def _follow(self, script: Generator[Awaitable[None], None, None], pending: Awaitable[None]) -> None:
+        """Carry a run on from its first pause: wait for what the script asks, then perform the next steps.
+
+        The steps between two pauses share one transaction (Store.hold), committed before the run waits: a
+        frame reaches the wire only after the loop regains control, so every frame still leaves after what
+        it reports was stored, as with a commit per write.
+        """
+        self.store.hold()
+        try:
+            while True:
+                self.store.release()
+                try:
+                    await pending
+                finally:
+                    self.store.hold()
+                following = next(script, None)
+                if following is None:
+                    return
+                pending = following
+        except BaseException:
+            script.close()  # a cancelled task: the script's cleanup still stores the run
+            raise
+        finally:
+            self.store.release()
+
+    def _script(self, run: LiveRun, steps: list[Step]) -> Generator[Awaitable[None], None, None]:
+        """The run as a generator: it performs steps and yields each wait (a pause) to whoever drives it."""
         tracker = _TextTracker(self.store, run, self.services)
         try:
             self._emit(
                 run, tracker, RunStartedEvent(type="RUN_STARTED", thread_id=run.thread_id, run_id=run.run_id)
             )
             failed = False
-            for index, step in enumerate(steps):
-                if run.stop.is_set():
+            remaining = steps[::-1]  # taken from the end: a performed step (its event model) is let go
+            index = -1
+            while remaining:
+                step = remaining.pop()
+                index += 1
+                if run.stopped:
                     break
                 if isinstance(step, Sleep):
-                    await _pause(run, step.seconds)
+                    if step.seconds > 0:
+                        yield _pause(run, step.seconds)
                 elif isinstance(step, Emit):
                     self._emit(run, tracker, step.event)
                 elif isinstance(step, Paced):
                     for delta in step.deltas:
-                        if run.stop.is_set():
+                        if run.stopped:
                             break
                         content = TextMessageContentEvent(
                             type="TEXT_MESSAGE_CONTENT", message_id=step.message_id, delta=delta
                         )
                         self._emit(run, tracker, content)
-                        await _pause(run, step.pause)
+                        if step.pause > 0:
+                            yield _pause(run, step.pause)
                 elif isinstance(step, Propose):
                     action = self.services.propose(step.spec, run.user_id, run.thread_id)
                     self._emit(
@@ -287,10 +375,10 @@ class RunManager:
                 # Steps without a pause run back to back, so their frames leave in one write (a yield after
                 # each cost a wake-up and a send per event); a long scripted plan still yields now and then.
                 if index % 32 == 31:
-                    await asyncio.sleep(0)
+                    yield asyncio.sleep(0)
             if failed:
                 run.status = "error"
-            elif run.stop.is_set():
+            elif run.stopped:
                 tracker.close(lambda e: self._emit(run, tracker, e))
                 self._emit(
                     run,
@@ -318,7 +406,7 @@ class RunManager:
         finally:
             tracker.flush()
             try:
-                self.store.finish_run(run.user_id, run.run_id, run.status, run.events)
+                self.store.finish_run(run.user_id, run.run_id, run.status, encoded=run.events_json())
             finally:
                 self.live.pop((run.user_id, run.run_id), None)
                 run.finish()

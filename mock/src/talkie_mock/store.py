@@ -3,7 +3,10 @@
 Why SQLite from the standard library: a developer leaves the mock running for days and restarts it often; the
 state must survive a restart and a ``kill -9`` without a server process to manage. Every write runs in one
 short transaction on one connection (guarded by a lock, so the TestClient's thread and the server loop cannot
-interleave); a write has reached the WAL before the HTTP answer that acknowledges it is sent. With WAL,
+interleave); a write has reached the WAL before the HTTP answer that acknowledges it is sent. Code that makes
+several writes without yielding to the event loop (a run request, a run between two pauses) may
+:meth:`Store.hold` them into one transaction: nothing can reach the wire before the loop runs again, and the
+commit comes first, so this keeps that rule while paying for one commit instead of four. With WAL,
 ``synchronous=NORMAL`` keeps committed transactions across a process crash (it only risks the last ones on
 power loss), which is the durability a test server needs.
 
@@ -24,6 +27,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from talkie_mock.wire import dumps
 
 # Each entry moves the database one version up; `PRAGMA user_version` records how far a file has come.
 MIGRATIONS: tuple[str, ...] = (
@@ -161,7 +166,7 @@ class VoiceRow:
 
 
 def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return dumps(value)
 
 
 class Store:
@@ -172,6 +177,8 @@ class Store:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         self.path = path
         self._lock = threading.RLock()
+        self._held = 0
+        self._held_open = False
         self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         self._db.row_factory = sqlite3.Row
         if path != ":memory:":
@@ -195,9 +202,30 @@ class Store:
         return int(self._db.execute("PRAGMA user_version").fetchone()[0])
 
     @contextmanager
-    def _tx(self) -> Iterator[sqlite3.Connection]:
-        """The one writer path: a short IMMEDIATE transaction, committed before the caller answers."""
+    def _tx(self, *, single: bool = False) -> Iterator[sqlite3.Connection]:
+        """The one writer path: a short IMMEDIATE transaction, committed before the caller answers.
+
+        Inside :meth:`hold` the write joins the held transaction as a savepoint instead: it is still all or
+        nothing, and it is committed with the others when the holder releases. A `single` statement needs
+        no savepoint: SQLite undoes a failed statement by itself and leaves the transaction open.
+        """
         with self._lock:
+            if self._held:
+                if not self._held_open:
+                    self._db.execute("BEGIN IMMEDIATE")
+                    self._held_open = True
+                if single:
+                    yield self._db
+                    return
+                self._db.execute("SAVEPOINT write")
+                try:
+                    yield self._db
+                except BaseException:
+                    self._db.execute("ROLLBACK TO write")
+                    self._db.execute("RELEASE write")
+                    raise
+                self._db.execute("RELEASE write")
+                return
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 yield self._db
@@ -205,6 +233,35 @@ class Store:
                 self._db.execute("ROLLBACK")
                 raise
             self._db.execute("COMMIT")
+
+    def hold(self) -> None:
+        """Let the following writes share one transaction until :meth:`release` commits it.
+
+        For a stretch of code that does not yield to the event loop (a run between two pauses, a request
+        handler between two awaits): nobody can see its effects before it ends, so one commit at the end
+        is as durable as one per write and much cheaper. Holds nest; the outermost release commits.
+        """
+        self._lock.acquire()
+        self._held += 1
+
+    def release(self) -> None:
+        """End a :meth:`hold`; the outermost one commits whatever was written meanwhile."""
+        try:
+            self._held -= 1
+            if self._held == 0 and self._held_open:
+                self._held_open = False
+                self._db.execute("COMMIT")
+        finally:
+            self._lock.release()
+
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """:meth:`hold` for a block of code (which must not await)."""
+        self.hold()
+        try:
+            yield
+        finally:
+            self.release()
 
     def _one(self, sql: str, *args: Any) -> sqlite3.Row | None:
         with self._lock:
@@ -226,7 +283,7 @@ class Store:
         return ThreadRow(**dict(row)) if row else None
 
     def create_thread(self, thread_id: str, user_id: str, title: str, channel: str, now: int) -> ThreadRow:
-        with self._tx() as db:
+        with self._tx(single=True) as db:
             db.execute(
                 "INSERT INTO threads (id, user_id, title, channel, created_at, updated_at) "
                 "VALUES (?,?,?,?,?,?)",
@@ -329,7 +386,7 @@ class Store:
         )
 
     def create_run(self, user_id: str, run_id: str, thread_id: str | None, status: str, now: int) -> None:
-        with self._tx() as db:
+        with self._tx(single=True) as db:
             db.execute(
                 "INSERT INTO runs (user_id, id, thread_id, status, created_at) VALUES (?,?,?,?,?)",
                 (user_id, run_id, thread_id, status, now),
@@ -337,18 +394,28 @@ class Store:
 
     def tombstone_run(self, user_id: str, run_id: str, now: int) -> None:
         """Remember a cancel for a run that has not reached the server yet (notes N-04)."""
-        with self._tx() as db:
+        with self._tx(single=True) as db:
             db.execute(
                 "INSERT OR IGNORE INTO runs (user_id, id, thread_id, status, created_at) "
                 "VALUES (?,?,NULL,'cancelled',?)",
                 (user_id, run_id, now),
             )
 
-    def finish_run(self, user_id: str, run_id: str, status: str, events: list[dict[str, Any]]) -> None:
-        with self._tx() as db:
+    def finish_run(
+        self,
+        user_id: str,
+        run_id: str,
+        status: str,
+        events: list[dict[str, Any]] | None = None,
+        *,
+        encoded: str | None = None,
+    ) -> None:
+        """Store a run's final state: its `events`, or the same already as a JSON array (`encoded`)."""
+        text = encoded if encoded is not None else _dumps(events or [])
+        with self._tx(single=True) as db:
             db.execute(
                 "UPDATE runs SET status = ?, events = ? WHERE user_id = ? AND id = ?",
-                (status, _dumps(events), user_id, run_id),
+                (status, text, user_id, run_id),
             )
 
     def interrupted_runs(self) -> list[RunRow]:
@@ -360,7 +427,7 @@ class Store:
     # -- actions --------------------------------------------------------------------------------------------
 
     def insert_action(self, row: ActionRow) -> None:
-        with self._tx() as db:
+        with self._tx(single=True) as db:
             db.execute(
                 "INSERT INTO actions (id, user_id, thread_id, status, params_hash, decision, "
                 "method, outbound, "
@@ -407,7 +474,7 @@ class Store:
         undo_until: int | None = None,
     ) -> bool:
         """Compare-and-set the status; True when this call made the change."""
-        with self._tx() as db:
+        with self._tx(single=True) as db:
             cur = db.execute(
                 "UPDATE actions SET status = ?, decision = COALESCE(?, decision), method = "
                 "COALESCE(?, method), "
@@ -431,7 +498,7 @@ class Store:
     # -- voice ----------------------------------------------------------------------------------------------
 
     def insert_voice(self, row: VoiceRow) -> None:
-        with self._tx() as db:
+        with self._tx(single=True) as db:
             db.execute(
                 "INSERT INTO voice_sessions (id, user_id, thread_id, created_at, ends_at, "
                 "max_seconds, seconds, "
@@ -466,7 +533,7 @@ class Store:
 
     def claim_voice_call(self, session_id: str, call_id: str, now: int) -> bool:
         """Record a tool call id; False when the session already saw it (a reused `callId`)."""
-        with self._tx() as db:
+        with self._tx(single=True) as db:
             cur = db.execute(
                 "INSERT OR IGNORE INTO voice_calls (session_id, call_id, created_at) VALUES (?,?,?)",
                 (session_id, call_id, now),
@@ -489,7 +556,7 @@ class Store:
     # -- usage meters ---------------------------------------------------------------------------------------
 
     def add_usage(self, user_id: str, day: str, *, tokens: int = 0, voice_seconds: int = 0) -> None:
-        with self._tx() as db:
+        with self._tx(single=True) as db:
             db.execute(
                 "INSERT INTO usage (user_id, day, tokens, voice_seconds) VALUES (?,?,?,?) "
                 "ON CONFLICT (user_id, day) DO UPDATE SET tokens = tokens + excluded.tokens, "

@@ -43,20 +43,40 @@ class EventStreamResponse(Response):
         self.background = None
         self.raw_headers = list(STREAM_HEADERS)
 
+    def frames_now(self) -> list[bytes] | None:
+        """Every frame of a feed that has already ended, or None (a live run, or a subclass that paces)."""
+        finished = getattr(self.feed, "finished_frames", None)
+        return finished() if finished is not None and type(self)._pump is EventStreamResponse._pump else None
+
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        frames = self.frames_now()
+        if frames is not None:
+            # The run has already ended (it had no pause, or it is a replay): the whole stream is known, so it
+            # goes out as one body of known length — no reader, no disconnect watch, no chunked framing.
+            body = b"".join(frames)
+            headers = [*self.raw_headers, (b"content-length", str(len(body)).encode("latin-1"))]
+            await send({"type": "http.response.start", "status": 200, "headers": headers})
+            await send({"type": "http.response.body", "body": body, "more_body": False})
+            return
         await send({"type": "http.response.start", "status": 200, "headers": self.raw_headers})
-        pump = asyncio.ensure_future(self._pump(send))
-        watch = asyncio.ensure_future(self._watch_disconnect(receive))
+        # The frames go out from this task; one small task watches for the client hanging up and, if it does,
+        # interrupts the pump (a second task for the pump and an asyncio.wait over both cost every one of
+        # thousands of open streams memory).
+        current = asyncio.current_task()
+        assert current is not None
+        state = _Hangup(current)
+        watch = asyncio.ensure_future(state.watch(receive))
         try:
-            await asyncio.wait({pump, watch}, return_when=asyncio.FIRST_COMPLETED)
+            await self._pump(send)
+        except asyncio.CancelledError:
+            if not state.hung_up:
+                raise
+            current.uncancel()  # our own interruption: the stream simply ends
         finally:
-            for task in (pump, watch):
-                task.cancel()
-            for task in (pump, watch):
-                with contextlib.suppress(asyncio.CancelledError, OSError):
-                    await task
-        if pump.done() and not pump.cancelled() and pump.exception() is not None:
-            raise pump.exception()  # type: ignore[misc]
+            state.pumping = False
+            watch.cancel()
+            with contextlib.suppress(asyncio.CancelledError, OSError):
+                await watch
 
     async def _pump(self, send: Send) -> None:
         ping = encode_comment("ping")
@@ -68,9 +88,20 @@ class EventStreamResponse(Response):
             await send({"type": "http.response.body", "body": body, "more_body": True})
         await send({"type": "http.response.body", "body": b"", "more_body": False})
 
-    @staticmethod
-    async def _watch_disconnect(receive: Receive) -> None:
+
+class _Hangup:
+    """Watches one stream's client; when it disconnects while frames are still being sent, stops the pump."""
+
+    def __init__(self, pump: asyncio.Task[object]) -> None:
+        self.pump = pump
+        self.pumping = True
+        self.hung_up = False
+
+    async def watch(self, receive: Receive) -> None:
         while True:
             message: Message = await receive()
             if message["type"] == "http.disconnect":
+                if self.pumping:
+                    self.hung_up = True
+                    self.pump.cancel()
                 return

@@ -5,6 +5,12 @@ and a deliberately dropped stream included — which observers of typed bodies c
 bounded ring buffer in memory; each change bumps a global cursor, so the inspector polls "what changed since
 cursor N" and gets only that. Client-side findings also go to the
 :class:`~talkie_mock.violations.ViolationLog`.
+
+Recording is on the path of every request, so it only keeps references: the header lists uvicorn built, the
+body chunks as they went by, the clock as a number. Turning them into text, splitting a stream into events
+and judging each event happen when the inspector asks (:meth:`Exchange.to_json`). The request itself is
+judged when its exchange ends (or when its stream opens), because the violation log must not wait for
+anyone to look.
 """
 
 from __future__ import annotations
@@ -12,20 +18,23 @@ from __future__ import annotations
 import json
 import time
 from collections import deque
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from talkie_models.sse import SSEDecoder
 from talkie_models.validation import fast_validator
 
+from talkie_mock.clock import iso_of_ms
 from talkie_mock.faults import APPLIED, DROPPED, endpoint_of
+from talkie_mock.validation import VALIDATED
 from talkie_mock.verdicts import Finding, Seen
 
 CAPACITY = 500
 BODY_LIMIT = 16 * 1024
 EVENT_LIMIT = 300
+STREAM_LIMIT = 64 * 1024
+"""Bytes of a stream kept as sent; later chunks are only counted (their events, not their text)."""
 SHOWN_HEADERS = (
     "authorization",
     "accept",
@@ -36,6 +45,9 @@ SHOWN_HEADERS = (
     "location",
     "cache-control",
 )
+_SHOWN = frozenset(name.encode("latin-1") for name in SHOWN_HEADERS)
+_EVENT_STREAM = b"text/event-stream"
+Headers = list[tuple[bytes, bytes]]
 
 
 def _redact(name: str, value: str) -> str:
@@ -50,37 +62,111 @@ def _text(raw: bytes) -> str:
     return text + ("…" if len(raw) > BODY_LIMIT else "")
 
 
-@dataclass
+def shown(headers: Headers) -> dict[str, str]:
+    """The headers worth showing, as text (names lower-cased; a repeated header keeps its last value)."""
+    return {
+        name.decode("latin-1").lower(): value.decode("latin-1")
+        for name, value in headers
+        if name.lower() in _SHOWN
+    }
+
+
 class Exchange:
-    id: int
-    method: str
-    path: str
-    query: str
-    endpoint: str | None
-    started: float
-    clock: str
-    version: int = 0
-    request_headers: dict[str, str] = field(default_factory=dict)
-    request_body: bytearray = field(default_factory=bytearray)
-    request_complete: bool = False
+    """One request and its response (or stream), kept as the raw parts that crossed the wire.
+
+    Attributes that most exchanges never change are class-level defaults, so starting one is cheap.
+    """
+
+    version = 0
+    request_body = b""
+    request_complete = False
     status: int | None = None
-    response_headers: dict[str, str] = field(default_factory=dict)
-    response_body: bytearray = field(default_factory=bytearray)
+    raw_response_headers: Headers = []  # noqa: RUF012 - replaced, never mutated
+    response_body = b""
     stream: str | None = None
-    events: list[dict[str, Any]] = field(default_factory=list)
-    event_count: int = 0
-    faults: list[str] = field(default_factory=list)
-    findings: list[Finding] = field(default_factory=list)
-    duration_ms: float | None = None
+    streaming = False
+    analysed = False
+    chunk_bytes = 0
+    overflow_events = 0
+    overflow_decoder: SSEDecoder | None = None
+    faults: list[str] = []  # noqa: RUF012 - replaced, never mutated
+    findings: list[Finding] = []  # noqa: RUF012 - replaced, never mutated
+    ended: float | None = None
+    _endpoint: str | bool | None = False  # False: not looked up yet
+    _stream_decoder: SSEDecoder | None = None
+    _uncounted = 0
+
+    def __init__(
+        self, exchange_id: int, method: str, path: str, query: bytes, stamp_ms: int, headers: Headers
+    ) -> None:
+        self.id = exchange_id
+        self.method = method
+        self.path = path
+        self.query = query
+        self.stamp_ms = stamp_ms
+        self.raw_request_headers = headers
+        self.started = time.monotonic()
+        self.chunks: list[bytes] = []
+        self._events: list[dict[str, Any]] = []
+
+    @property
+    def duration_ms(self) -> float | None:
+        return None if self.ended is None else round((self.ended - self.started) * 1000, 1)
+
+    @property
+    def endpoint(self) -> str | None:
+        """The manifest key of the path (looked up once, when first needed)."""
+        if self._endpoint is False:
+            self._endpoint = endpoint_of(self.path)
+        return self._endpoint  # type: ignore[return-value]
+
+    @property
+    def clock(self) -> str:
+        """The mock's clock when the request came in, as on the wire."""
+        return iso_of_ms(self.stamp_ms)
+
+    @property
+    def request_headers(self) -> dict[str, str]:
+        return shown(self.raw_request_headers)
+
+    @property
+    def response_headers(self) -> dict[str, str]:
+        return shown(self.raw_response_headers)
+
+    def add_stream_chunk(self, body: bytes) -> None:
+        """Keep a chunk of the stream as it was sent; past STREAM_LIMIT only count its events."""
+        if self.chunk_bytes < STREAM_LIMIT:
+            self.chunks.append(body)
+            self.chunk_bytes += len(body)
+            return
+        if self.overflow_decoder is None:
+            self.overflow_decoder = SSEDecoder()
+        self.overflow_events += len(self.overflow_decoder.feed(body))
+
+    def events(self) -> tuple[list[dict[str, Any]], int]:
+        """The recorded events (at most EVENT_LIMIT, each judged) and how many there were in all."""
+        if self.chunks:
+            if self._stream_decoder is None:
+                self._stream_decoder = SSEDecoder()
+            for chunk in self.chunks:
+                for item in self._stream_decoder.feed(chunk):
+                    if len(self._events) < EVENT_LIMIT:
+                        self._events.append({"data": item.data})
+                    else:
+                        self._uncounted += 1
+            self.chunks = []  # decoded once; the events keep what is shown
+        count = len(self._events) + self._uncounted + self.overflow_events
+        return [_judged(entry) for entry in self._events], count
 
     def to_json(self) -> dict[str, Any]:
+        events, count = self.events()
         return {
             "id": self.id,
             "version": self.version,
             "clock": self.clock,
             "method": self.method,
             "path": self.path,
-            "query": self.query,
+            "query": self.query.decode("latin-1"),
             "endpoint": self.endpoint,
             "request": {
                 "headers": {k: _redact(k, v) for k, v in self.request_headers.items()},
@@ -88,12 +174,12 @@ class Exchange:
             },
             "response": {
                 "status": self.status,
-                "headers": dict(self.response_headers),
+                "headers": self.response_headers,
                 "body": _text(bytes(self.response_body)),
             },
             "stream": self.stream,
-            "events": [_judged(entry) for entry in self.events],
-            "eventCount": self.event_count,
+            "events": events,
+            "eventCount": count,
             "faults": list(self.faults),
             "findings": [f.to_json() for f in self.findings],
             "durationMs": self.duration_ms,
@@ -131,11 +217,12 @@ class Traffic:
         self.cursor = 0
         self._next_id = 1
 
-    def begin(self, method: str, path: str, query: str, clock: str) -> Exchange:
-        exchange = Exchange(self._next_id, method, path, query, endpoint_of(path), time.monotonic(), clock)
+    def begin(self, method: str, path: str, query: bytes, stamp_ms: int, headers: Headers) -> Exchange:
+        exchange = Exchange(self._next_id, method, path, query, stamp_ms, headers)
         self._next_id += 1
         self.items.append(exchange)
-        self.touch(exchange)
+        self.cursor += 1
+        exchange.version = self.cursor
         return exchange
 
     def touch(self, exchange: Exchange) -> None:
@@ -151,6 +238,8 @@ class Traffic:
 
 
 Analyse = Callable[[Exchange, Seen], None]
+Silent = Callable[[str, str | None, int], bool]
+"""(path, endpoint, status) -> True when the analysis cannot find anything (then it is not asked)."""
 
 
 def _is_recorded(path: str) -> bool:
@@ -161,123 +250,157 @@ def _is_recorded(path: str) -> bool:
 class TrafficRecorder:
     """ASGI middleware feeding :class:`Traffic`; `analyse` is called once per exchange with what was seen."""
 
-    def __init__(self, app: ASGIApp, traffic: Traffic, analyse: Analyse, clock: Callable[[], str]) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        traffic: Traffic,
+        analyse: Analyse,
+        clock: Callable[[], int],
+        silent: Silent | None = None,
+    ) -> None:
         self.app = app
         self.traffic = traffic
         self.analyse = analyse
         self.clock = clock
+        self.silent = silent
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or not _is_recorded(scope["path"]):
             await self.app(scope, receive, send)
             return
-        query = scope.get("query_string", b"").decode("latin-1")
-        exchange = self.traffic.begin(scope["method"], scope["path"], query, self.clock())
-        raw_headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
-        exchange.request_headers = {k: v for k, v in raw_headers.items() if k in SHOWN_HEADERS}
-        recorder = _Recording(self, exchange, raw_headers, scope)
+        exchange = self.traffic.begin(
+            scope["method"], scope["path"], scope.get("query_string", b""), self.clock(), scope["headers"]
+        )
 
         async def receive_wrapper() -> Message:
             message = await receive()
             if message["type"] == "http.request":
-                if len(exchange.request_body) < BODY_LIMIT * 4:
-                    exchange.request_body += message.get("body", b"")
+                body = message.get("body", b"")
+                if body and len(exchange.request_body) < BODY_LIMIT * 4:
+                    exchange.request_body += body
                 exchange.request_complete = not message.get("more_body", False)
             return message
 
         async def send_wrapper(message: Message) -> None:
-            recorder.sent(message)
-            await send(message)
+            # Recorded after it went out: the client does not wait for the bookkeeping (and under load,
+            # neither does the next request). `finally`: a message the client never took still counts.
+            try:
+                await send(message)
+            finally:
+                self._sent(exchange, message, scope)
 
         try:
             await self.app(scope, receive_wrapper, send_wrapper)
         finally:
-            recorder.close()
+            self._closed(exchange, scope)
 
-
-class _Recording:
-    """The state of one exchange while its response goes out."""
-
-    def __init__(
-        self, owner: TrafficRecorder, exchange: Exchange, headers: dict[str, str], scope: Scope
-    ) -> None:
-        self.owner = owner
-        self.exchange = exchange
-        self.headers = headers
-        self.scope = scope
-        self.decoder: SSEDecoder | None = None
-        self.analysed = False
-        self.complete = False
-
-    def sent(self, message: Message) -> None:
-        exchange = self.exchange
-        if message["type"] == "http.response.start":
-            exchange.status = int(message["status"])
-            headers = {
-                k.decode("latin-1").lower(): v.decode("latin-1") for k, v in message.get("headers", [])
-            }
-            exchange.response_headers = {k: v for k, v in headers.items() if k in SHOWN_HEADERS}
-            exchange.faults = list(self.scope.get(APPLIED, []))
-            if headers.get("content-type", "").startswith("text/event-stream"):
-                self.decoder = SSEDecoder()
-                exchange.stream = "open"
-                self._analyse()  # a stream may last long: judge the request now
-        elif message["type"] == "http.response.body":
+    def _sent(self, exchange: Exchange, message: Message, scope: Scope) -> None:
+        if message["type"] == "http.response.body":
             body = message.get("body", b"")
-            if self.decoder is not None:
-                for item in self.decoder.feed(body):
-                    self._event(item.data)
-            elif len(exchange.response_body) < BODY_LIMIT * 4:
-                exchange.response_body += body
+            if body:
+                if exchange.streaming:
+                    exchange.add_stream_chunk(body)
+                elif len(exchange.response_body) < BODY_LIMIT * 4:
+                    exchange.response_body += body
             if not message.get("more_body", False):
-                self.complete = True
                 if exchange.stream == "open":
                     exchange.stream = "complete"
-                self._analyse()
-        self.owner.traffic.touch(exchange)
+                self._analyse(exchange, scope)
+        elif message["type"] == "http.response.start":
+            self._started(exchange, message, scope)
+        self.traffic.cursor += 1
+        exchange.version = self.traffic.cursor
 
-    def _event(self, data: str) -> None:
-        exchange = self.exchange
-        exchange.event_count += 1
-        if len(exchange.events) >= EVENT_LIMIT:
-            return
-        # Judged when the inspector asks (`_judged`): parsing and validating each event as it went by cost
-        # the streams more than producing and sending it.
-        exchange.events.append({"data": data})
+    def _started(self, exchange: Exchange, message: Message, scope: Scope) -> None:
+        exchange.status = int(message["status"])
+        headers: Headers = message.get("headers", [])
+        exchange.raw_response_headers = headers
+        applied = scope.get(APPLIED)
+        if applied:
+            exchange.faults = list(applied)
+        for name, value in headers:
+            if name == b"content-type":  # ASGI header names are lower-case
+                if value.startswith(_EVENT_STREAM):
+                    exchange.streaming = True
+                    exchange.stream = "open"
+                    self._analyse(exchange, scope)  # a stream may last long: judge the request now
+                break
 
-    def _analyse(self) -> None:
-        if self.analysed:
+    def _analyse(self, exchange: Exchange, scope: Scope) -> None:
+        if exchange.analysed:
             return
-        self.analysed = True
-        exchange = self.exchange
+        exchange.analysed = True
+        if self.silent is not None and self.silent(exchange.path, exchange.endpoint, exchange.status or 0):
+            return
         # Only error bodies are judged (their code), so a success body is not parsed on every request.
-        failed = (exchange.status or 0) >= 400
-        try:
-            response = (
-                json.loads(bytes(exchange.response_body)) if failed and exchange.response_body else None
-            )
-        except (ValueError, UnicodeDecodeError):
-            response = None
+        response = None
+        if exchange.response_body and (exchange.status or 0) >= 400:
+            try:
+                response = json.loads(exchange.response_body)
+            except (ValueError, UnicodeDecodeError):
+                response = None
         seen = Seen(
             method=exchange.method,
             path=exchange.path,
-            query=exchange.query,
+            query=exchange.query.decode("latin-1"),
             endpoint=exchange.endpoint,
-            headers=self.headers,
+            headers=_LazyHeaders(exchange.raw_request_headers),
             body=bytes(exchange.request_body),
             body_complete=exchange.request_complete,
             status=exchange.status or 0,
             response=response,
-            location=exchange.response_headers.get("location"),
+            location=_header(exchange.raw_response_headers, b"location"),
+            validated=_validated(scope, exchange.request_body),
         )
-        self.owner.analyse(exchange, seen)
+        self.analyse(exchange, seen)
 
-    def close(self) -> None:
-        exchange = self.exchange
-        exchange.faults = list(self.scope.get(APPLIED, exchange.faults))
+    def _closed(self, exchange: Exchange, scope: Scope) -> None:
+        applied = scope.get(APPLIED)
+        if applied:
+            exchange.faults = list(applied)
         if exchange.stream == "open":
-            exchange.stream = "dropped" if self.scope.get(DROPPED) else "client-gone"
-        exchange.duration_ms = round((time.monotonic() - exchange.started) * 1000, 1)
-        if not self.analysed:
-            self._analyse()
-        self.owner.traffic.touch(exchange)
+            exchange.stream = "dropped" if scope.get(DROPPED) else "client-gone"
+        exchange.ended = time.monotonic()
+        if not exchange.analysed:
+            self._analyse(exchange, scope)
+        self.traffic.touch(exchange)
+
+
+def _validated(scope: Scope, body: bytes) -> tuple[str, Any] | None:
+    """What the endpoint validated, if it validated exactly the bytes that were received."""
+    found = scope.pop(VALIDATED, None)  # not kept for the life of a long stream
+    if found is None or found[0] != body:
+        return None
+    return found[1], found[2]
+
+
+def _header(headers: Headers, name: bytes) -> str | None:
+    """The last value of one header (its name given lower-case), as text."""
+    found: str | None = None
+    for key, value in headers:
+        if key.lower() == name:
+            found = value.decode("latin-1")
+    return found
+
+
+class _LazyHeaders(Mapping[str, str]):
+    """The request headers as the analysis reads them: text, decoded only if the analysis looks."""
+
+    def __init__(self, raw: Headers) -> None:
+        self._raw = raw
+        self._text: dict[str, str] | None = None
+
+    def _decoded(self) -> dict[str, str]:
+        if self._text is None:
+            raw = self._raw
+            self._text = {name.decode("latin-1").lower(): value.decode("latin-1") for name, value in raw}
+        return self._text
+
+    def __getitem__(self, key: str) -> str:
+        return self._decoded()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._decoded())
+
+    def __len__(self) -> int:
+        return len(self._decoded())

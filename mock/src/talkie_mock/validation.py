@@ -53,9 +53,17 @@ def check(value: Any, type_name: str) -> dict[str, Any]:
     raise ApiError("invalid_request", "invalid_field", field=field, detail=detail)
 
 
+VALIDATED = "talkie_mock.validated"
+"""ASGI scope key: (raw body, type name, parsed body) of a request body that passed validation, so the
+inspector's analysis of the same bytes does not parse and validate them a second time."""
+
+
 async def read_json(request: Request, type_name: str) -> dict[str, Any]:
     """The request body parsed and validated as `type_name`."""
-    return check(parse_json(await request.body()), type_name)
+    raw = await request.body()
+    value = check(parse_json(raw), type_name)
+    request.scope[VALIDATED] = (raw, type_name, value)
+    return value
 
 
 def _describe(message: str) -> tuple[str, str]:

@@ -15,6 +15,7 @@ import functools
 import hashlib
 import json
 import urllib.parse
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -63,12 +64,14 @@ class Seen:
     path: str
     query: str
     endpoint: str | None
-    headers: dict[str, str]
+    headers: Mapping[str, str]
     body: bytes
     status: int
     response: Any
     location: str | None = None
     body_complete: bool = True
+    validated: tuple[str, Any] | None = None
+    """(type name, parsed body) when the endpoint already found exactly these bytes valid."""
 
     def json_body(self) -> Any:
         try:
@@ -95,6 +98,17 @@ class Verdicts:
     def __init__(self, mock: Mock) -> None:
         self.mock = mock
         self.refused: set[str] = set()
+
+    @staticmethod
+    def silent(path: str, endpoint: str | None, status: int) -> bool:
+        """True when :meth:`analyse` cannot find anything in such an exchange, decided from three facts:
+        a successful answer on a public endpoint, or any non-404 answer off the Talkie and OAuth routes.
+        The traffic recorder asks first, so the busiest requests (the manifest) skip building a `Seen`."""
+        if path in (AUTHORIZE_PATH, TOKEN_PATH):
+            return False
+        if endpoint is None:
+            return status != 404
+        return endpoint in PUBLIC and status < 400
 
     def analyse(self, seen: Seen) -> list[Finding]:
         if seen.path == AUTHORIZE_PATH:
@@ -131,8 +145,8 @@ class Verdicts:
             return [Finding("AUTH-016", "error", "The request carries no Authorization header.")]
         if scheme.lower() != "bearer" or not token:
             return [Finding("AUTH-016", "error", f"Authorization is not a Bearer token ({scheme[:20]!r}).")]
-        print_ = _fingerprint(token)
         if seen.status == 401 and seen.error_code() == "unauthorized":
+            print_ = _fingerprint(token)
             again = print_ in self.refused
             self.refused.add(print_)
             if again:
@@ -158,11 +172,15 @@ class Verdicts:
             if seen.endpoint == "voiceSessions":
                 return []  # every member is optional, so is the body
             return [Finding(rule, "error", f"The body is empty; a {type_name} is required.")]
-        body = seen.json_body()
-        if body is None:
-            return [Finding(rule, "error", f"The body is not JSON; a {type_name} is required.")]
-        validator = fast_validator(type_name)
-        if not validator.is_valid(body):
+        if seen.validated is not None and seen.validated[0] == type_name:
+            body, valid = seen.validated[1], True
+        else:
+            body = seen.json_body()
+            if body is None:
+                return [Finding(rule, "error", f"The body is not JSON; a {type_name} is required.")]
+            valid = fast_validator(type_name).is_valid(body)
+        if not valid:
+            validator = fast_validator(type_name)
             problems = "; ".join(validator.errors(body)[:3])
             target = "ACT-007" if seen.endpoint == "decision" and "paramsHash" in problems else rule
             return [Finding(target, "error", f"Not a valid {type_name}: {problems}")]

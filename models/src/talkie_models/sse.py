@@ -42,10 +42,14 @@ class SSEMessage:
     comment: str | None = None
 
 
+# One encoder for every frame: `json.dumps` with options builds a new encoder on each call.
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
 def _json(event: TalkieModel | Mapping[str, Any]) -> str:
     if isinstance(event, TalkieModel):
         return event.model_dump_json(by_alias=True)
-    return json.dumps(event, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return _ENCODER.encode(event)
 
 
 def encode_event(event: TalkieModel | Mapping[str, Any]) -> bytes:

@@ -1,0 +1,49 @@
+"""`bench/mock_http.py --smoke` runs end to end and prints every figure row.
+
+Not a timed test: no figure is asserted (the benchmark measures ratios on a quiet machine, a test run cannot).
+It checks that the script still starts every server, measures every row and prints the targets, so a change
+to the mock or the baselines cannot silently break the benchmark. The smoke mode uses the asyncio load
+client (no wrk needed) and leaves out Prism (no npm needed).
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "bench" / "mock_http.py"
+NUMBER = r"\d+(?:\.\d+)?"
+
+
+def test_smoke_run_prints_every_figure_row() -> None:
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), "--smoke"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    out = done.stdout
+    assert "load from asyncio client" in out
+    for endpoint in ("manifest", "status", "threads"):
+        row = rf"^{endpoint}\s+{NUMBER}\s+{NUMBER}\s+{NUMBER}\s+{NUMBER}x starlette, {NUMBER}x raw ASGI$"
+        assert re.search(row, out, re.MULTILINE), f"no GET row for {endpoint}:\n{out}"
+    for server in ("mock", "starlette", "raw ASGI", "sse-starlette"):
+        row = rf"^{re.escape(server)}\s+{NUMBER}\s+{NUMBER}\s+{NUMBER} ms\s+{NUMBER} ms"
+        assert re.search(row, out, re.MULTILINE), f"no echo row for {server}:\n{out}"
+    assert re.search(r"talkie-test:echo runs \(5 events each\)", out)
+    for server in ("mock", "raw ASGI", "sse-starlette"):
+        # every smoke stream opens and finishes on time: opened == on time == the 20 runs
+        row = rf"^{re.escape(server)}\s+20\s+20\s+{NUMBER}s\s+{NUMBER}s\s+-?{NUMBER}\s+-?{NUMBER}$"
+        assert re.search(row, out, re.MULTILINE), f"no slow-runs row for {server}:\n{out}"
+    targets = out.split("\ntargets\n", 1)[1]
+    assert re.search(rf"GET manifest ≥ 0\.8x bare Starlette: {NUMBER}x (PASS|FAIL)", targets)
+    assert "GET manifest ≥ 2.5x Prism: not measured (no Prism)" in targets
+    assert re.search(rf"echo streams/s ≥ sse-starlette: {NUMBER}x (PASS|FAIL)", targets)
+    assert re.search(r"20 concurrent slow runs, all finished in time: 20/20 (PASS|FAIL)", targets)
+    assert re.search(rf"≤ 30 KB per stream: -?{NUMBER} KB (PASS|FAIL)", targets)

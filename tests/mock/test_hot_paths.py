@@ -1,0 +1,243 @@
+"""The shortcuts taken on the busiest paths give exactly what the long way gives.
+
+Wire dicts without `model_dump`, frames and stored JSON by orjson, the router's index of fixed paths, writes
+sharing one transaction, the recorder skipping exchanges the verdicts cannot fault, runs that finish before
+their answer starts: each is checked here against the general path it shortcuts.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.routing import Match, Route, Router
+from talkie_mock import create_app
+from talkie_mock.agent import Request as AgentRequest
+from talkie_mock.clock import Clock
+from talkie_mock.routing import IndexedRouter
+from talkie_mock.steps import Paced, Sleep
+from talkie_mock.store import MessageRow, Store
+from talkie_mock.testing import AUTH, Client, make_config, parse_sse, run_input
+from talkie_mock.traffic import EVENT_LIMIT, Exchange
+from talkie_mock.verdicts import Seen, Verdicts
+from talkie_mock.wire import FastJSONResponse, dumps, frame, wire
+from talkie_models import (
+    CardEvent,
+    RunFinishedCancelledOutcome,
+    RunFinishedEvent,
+    RunStartedEvent,
+    TalkieModel,
+    TextMessageContentEvent,
+    TextMessageEndEvent,
+    TextMessageStartEvent,
+)
+from talkie_models.sse import encode_event
+
+
+def _events() -> list[TalkieModel]:
+    card = {
+        "id": "c_1",
+        "version": 1,
+        "title": "Horizont Logistika s.r.o.",
+        "blocks": [{"type": "fields", "fields": [{"label": "IČO", "value": "27081234"}]}],
+        "fallbackText": "Horizont Logistika s.r.o., klient",
+    }
+    return [
+        RunStartedEvent(type="RUN_STARTED", thread_id="t_1", run_id="r_1"),
+        RunStartedEvent(type="RUN_STARTED", thread_id="t_1", run_id="r_2", parent_run_id="r_1"),
+        TextMessageStartEvent(type="TEXT_MESSAGE_START", message_id="m_1", role="assistant"),
+        TextMessageStartEvent(type="TEXT_MESSAGE_START", message_id="m_2"),
+        TextMessageContentEvent(
+            type="TEXT_MESSAGE_CONTENT", message_id="m_1", delta="Dobrý den, Marek Dvořák"
+        ),
+        TextMessageContentEvent.model_validate(
+            {"type": "TEXT_MESSAGE_CONTENT", "messageId": "m_1", "delta": "x", "metadata": {"k": 1}}
+        ),
+        TextMessageEndEvent(type="TEXT_MESSAGE_END", message_id="m_1"),
+        RunFinishedEvent(type="RUN_FINISHED", thread_id="t_1", run_id="r_1"),
+        RunFinishedEvent(
+            type="RUN_FINISHED",
+            thread_id="t_1",
+            run_id="r_1",
+            outcome=RunFinishedCancelledOutcome(type="cancelled"),
+        ),
+        CardEvent.model_validate({"type": "CUSTOM", "name": "talkie.card", "value": card}),
+    ]
+
+
+def test_wire_equals_model_dump_the_first_time_and_after() -> None:
+    for _ in range(3):  # the first pass learns the wire names, the later ones take the short way
+        for event in _events():
+            assert wire(event) == event.model_dump(mode="json")
+            assert list(wire(event)) == list(event.model_dump(mode="json"))  # same key order
+
+
+def test_frame_and_dumps_write_what_the_standard_encoder_writes() -> None:
+    for event in _events():
+        data = event.model_dump(mode="json")
+        assert frame(data) == encode_event(data)
+        assert dumps(data) == json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    odd = {"text": 'uvozovky " a \\ a \n\t\x01 a \u2028 a 😀', "big": 2**70, "n": [1, -2, 0.5, None, True]}
+    assert frame(odd) == encode_event(odd)  # 2**70 is past orjson: the standard encoder takes it
+    assert json.loads(dumps(odd)) == odd
+    assert FastJSONResponse(odd).body == json.dumps(odd, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def _scope(path: str, method: str = "GET") -> dict[str, Any]:
+    return {"type": "http", "path": path, "method": method, "root_path": "", "path_params": {}}
+
+
+def test_indexed_router_picks_the_route_starlette_picks() -> None:
+    app = create_app(make_config())
+    router = app.router
+    assert isinstance(router, IndexedRouter)
+    plain = Router(routes=list(router.routes))
+    paths = {getattr(r, "path", "") for r in router.routes} | {"/api/talkie/threads/t_1", "/nowhere"}
+    for path in sorted(paths):
+        for method in ("GET", "POST", "DELETE"):
+            scope = _scope(path, method)
+            expected = next((r for r in plain.routes if r.matches(scope)[0] is Match.FULL), None)
+            candidates = router._candidates(path)
+            if candidates is None:
+                continue  # not indexed: Starlette's own loop decides
+            found = next((r for r in candidates if r.matches(scope)[0] is Match.FULL), None)
+            assert found is expected, (path, method)
+
+
+def test_indexed_router_answers_like_starlette(client: Client) -> None:
+    assert client.http.get("/.well-known/talkie.json").status_code == 200
+    wrong = client.http.post("/.well-known/talkie.json")
+    assert wrong.status_code == 405
+    assert wrong.json()["error"]["code"] == "method_not_allowed"
+    assert client.http.get("/api/talkie/threads/t_unknown", headers=AUTH).status_code == 404
+    # a route added after the first request is found too (the index is rebuilt)
+    client.app.router.routes.append(Route("/late", lambda request: FastJSONResponse({"late": True})))
+    assert client.http.get("/late").json() == {"late": True}
+
+
+def _row(message_id: str, thread_id: str = "t_1") -> MessageRow:
+    return MessageRow(message_id, thread_id, "user", "Dobrý den", 1, "chat", [])
+
+
+def test_held_writes_commit_together_and_keep_each_write_atomic(tmp_path: Path) -> None:
+    path = str(tmp_path / "state.db")
+    store = Store(path)
+    other = sqlite3.connect(path)
+    store.create_thread("t_1", "u_1", "Schůzky", "chat", 1)
+    store.hold()
+    store.hold()  # nested: only the outermost release commits
+    store.add_messages("t_1", [_row("m_1")], 2)
+    store.create_run("u_1", "r_1", "t_1", "running", 2)
+    with pytest.raises(sqlite3.IntegrityError):
+        store.create_run("u_1", "r_1", "t_1", "running", 3)  # the same key again: this write fails alone
+    unstorable = MessageRow("m_3", "t_1", "user", "x", 2, None, [{"not json": object()}])
+    with pytest.raises(TypeError):  # fails after m_2 was inserted: the write is undone as a whole
+        store.add_messages("t_1", [_row("m_2"), unstorable], 2)
+    store.release()
+    assert other.execute("SELECT count(*) FROM messages").fetchone()[0] == 0  # nothing visible yet
+    store.release()
+    ids = [r[0] for r in other.execute("SELECT id FROM messages ORDER BY seq")]
+    assert ids == ["m_1"]  # m_2 went with its failed write (a savepoint), m_1 stayed
+    assert other.execute("SELECT count(*) FROM runs").fetchone()[0] == 1
+    with store.batch():
+        store.finish_run("u_1", "r_1", "finished", encoded='[{"type":"RUN_STARTED"}]')
+    assert store.get_run("u_1", "r_1").events == [{"type": "RUN_STARTED"}]  # type: ignore[union-attr]
+    other.close()
+    store.close()
+
+
+def test_silent_exchanges_are_those_the_verdicts_never_fault(client: Client) -> None:
+    verdicts = Verdicts(client.mock)
+    cases = [
+        ("/.well-known/talkie.json", "manifest", 200, ""),
+        ("/.well-known/talkie.json", "manifest", 404, '{"error":{"code":"not_found"}}'),
+        ("/talkie/logo.png", None, 200, ""),
+        ("/nowhere", None, 404, ""),
+        ("/api/talkie/status", "status", 200, ""),
+        ("/api/talkie/status", "status", 401, '{"error":{"code":"unauthorized"}}'),
+        ("/oauth/authorize", None, 200, ""),
+    ]
+    for path, endpoint, status, body in cases:
+        for headers in ({}, {"authorization": "Basic eA=="}, {"authorization": "Bearer tk"}):
+            seen = Seen(
+                method="GET",
+                path=path,
+                query="",
+                endpoint=endpoint,
+                headers=headers,
+                body=b"",
+                status=status,
+                response=json.loads(body) if body else None,
+            )
+            if Verdicts.silent(path, endpoint, status):
+                assert verdicts.analyse(seen) == [], (path, status, headers)
+    assert Verdicts.silent("/.well-known/talkie.json", "manifest", 200)
+    assert not Verdicts.silent("/api/talkie/status", "status", 200)
+    assert not Verdicts.silent("/nowhere", None, 404)
+
+
+def test_the_inspector_still_judges_what_the_recorder_only_kept(client: Client) -> None:
+    client.run("talkie-test:echo Horizont", "r_rec")
+    client.http.get("/api/talkie/status")  # no token: a finding
+    entries = client.http.get("/_mock/api/traffic").json()["entries"]
+    run = next(e for e in entries if e["path"] == "/api/talkie/run")
+    assert [e["type"] for e in run["events"]] == [
+        "RUN_STARTED",
+        "TEXT_MESSAGE_START",
+        "TEXT_MESSAGE_CONTENT",
+        "TEXT_MESSAGE_END",
+        "RUN_FINISHED",
+    ]
+    assert all(e["valid"] for e in run["events"])
+    assert run["eventCount"] == 5
+    assert run["stream"] == "complete"
+    assert run["request"]["headers"]["authorization"].endswith("…")
+    status = next(e for e in entries if e["path"] == "/api/talkie/status")
+    assert [f["rule"] for f in status["findings"]] == ["AUTH-016"]
+    manifest = client.http.get("/.well-known/talkie.json")
+    assert manifest.headers["cache-control"] == "public, max-age=60"
+
+
+def test_a_long_stream_is_counted_past_what_is_kept() -> None:
+    exchange = Exchange(1, "POST", "/api/talkie/run", b"", 0, [])
+    for index in range(EVENT_LIMIT + 40):
+        exchange.add_stream_chunk(encode_event({"type": "CUSTOM", "name": "n", "value": index}))
+    events, count = exchange.events()
+    assert len(events) == EVENT_LIMIT
+    assert count == EVENT_LIMIT + 40
+    exchange.add_stream_chunk(b": ping\n\n" + encode_event({"type": "RUN_FINISHED"}))
+    assert exchange.events()[1] == EVENT_LIMIT + 41  # decoded incrementally, comments not counted
+
+
+def test_a_run_without_pauses_is_stored_before_its_answer_starts(client: Client) -> None:
+    mock = client.mock
+    plan = mock.agent.plan(
+        AgentRequest(text="talkie-test:echo ahoj", run_id="r_x", thread_id="t_x", locale="cs")
+    )
+    assert not any(isinstance(step, Sleep | Paced) for step in plan)  # no pause: `start` performs it whole
+
+    answer = client.http.post(
+        "/api/talkie/run", json=run_input("talkie-test:echo ahoj", "r_sync", "t_sync"), headers=AUTH
+    )
+    events = parse_sse(answer.content)
+    assert [e["type"] for e in events][-1] == "RUN_FINISHED"
+    stored = mock.store.get_run("u_dev", "r_sync")
+    assert stored is not None
+    assert stored.status == "finished"
+    assert stored.events == events
+    roles = [m.role for m in mock.store.messages("t_sync")]
+    assert roles == ["user", "assistant"]
+    assert mock.runs.get_live("u_dev", "r_sync") is None
+
+
+def test_clock_milliseconds_agree_with_the_datetime_clock() -> None:
+    clock = Clock()
+    clock.advance(12.3456789)
+    for _ in range(1000):
+        before = int(clock.now().timestamp() * 1000)
+        fast = clock.now_ms()
+        after = int(clock.now().timestamp() * 1000)
+        assert before <= fast <= after
