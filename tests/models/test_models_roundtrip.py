@@ -28,8 +28,10 @@ def test_valid_instances_round_trip_through_the_model(title: str) -> None:
     drawn: list[Any] = []
     checked: list[Any] = []
 
+    # Derandomized: the share-of-valid-draws guard below must not flake on an unlucky seed.
     @settings(
         max_examples=20,
+        derandomize=True,
         deadline=None,
         database=None,
         suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow, HealthCheck.data_too_large],
