@@ -1,7 +1,47 @@
 """Suite-wide pytest configuration.
 
 `pytest_plugins` may only be declared here, at the top of the test tree: the conformance tests drive the
-`talkie-conformance` pytest plugin through `pytester`.
+`talkie-conformance` pytest plugin through `pytester`. The Chromium launch options live here too, so every
+browser test (the spec site, the mock's inspector) starts Debian's Chromium the same way.
 """
 
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
 pytest_plugins = ["pytester"]
+
+
+@dataclass(frozen=True)
+class ChromiumLaunch:
+    """Keyword arguments for `playwright.chromium.launch`: Debian's binary, never a downloaded browser."""
+
+    executable_path: str
+    # Without the background-networking switches Chromium tries hosts this machine cannot reach.
+    args: tuple[str, ...] = (
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+    )
+
+    def launch(self, browser_type: Any) -> Any:
+        """Start a browser from Playwright's `chromium` browser type (typed loosely: it is optional)."""
+        return browser_type.launch(executable_path=self.executable_path, args=list(self.args))
+
+
+@pytest.fixture(scope="session")
+def chromium() -> ChromiumLaunch:
+    """How to launch Chromium; skips the test when the machine has none (`apt-get install chromium`)."""
+    binary = shutil.which("chromium") or "/usr/bin/chromium"
+    if not Path(binary).exists():
+        pytest.skip("no Chromium binary (apt-get install chromium; .ci/run installs it)")
+    return ChromiumLaunch(binary)

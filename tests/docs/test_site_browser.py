@@ -20,21 +20,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "docs"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="no Chromium binary at /usr/bin/chromium"),
-]
+pytestmark = pytest.mark.slow
 
 
 class _QuietHandler(SimpleHTTPRequestHandler):
@@ -58,7 +44,7 @@ def site_url(built_site: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def browser_page(site_url: str) -> Iterator[tuple[Any, list[str]]]:
+def browser_page(site_url: str, chromium: Any) -> Iterator[tuple[Any, list[str]]]:
     """A Chromium page and the list of every URL it fetched (or tried to fetch over the network)."""
     from playwright.sync_api import sync_playwright
 
@@ -67,7 +53,7 @@ def browser_page(site_url: str) -> Iterator[tuple[Any, list[str]]]:
     ARTIFACTS.mkdir(parents=True)
     requested: list[str] = []
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        browser = chromium.launch(playwright.chromium)
         try:
             context = browser.new_context(viewport={"width": 1400, "height": 900})
             page = context.new_page()

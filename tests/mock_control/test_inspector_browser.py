@@ -2,37 +2,22 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
+from typing import Any
 
 import httpx
-import pytest
 from talkie_mock.testing import AUTH, LiveServer, make_config, run_input
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARTEFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "mock"
 SCRIPT = "<script>window.__pwned = 1</script>Marek Dvořák"
 STREAM = {**AUTH, "Accept": "text/event-stream"}
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
-pytestmark = pytest.mark.skipif(
-    not Path(CHROMIUM).exists(), reason="no chromium binary (apt-get install chromium)"
-)
 
 
-def test_inspector_in_chromium() -> None:
+def test_inspector_in_chromium(chromium: Any) -> None:
     from playwright.sync_api import expect, sync_playwright
 
     with LiveServer(make_config()) as server, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = chromium.launch(pw.chromium)
         try:
             page = browser.new_page()
             page.goto(server.url + "/_mock/")
