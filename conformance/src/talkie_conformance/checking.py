@@ -17,6 +17,7 @@ from typing import Any, NoReturn
 from talkie_models import SchemaValidationError
 from talkie_models.validation import validate
 
+from talkie_conformance import bodies
 from talkie_conformance.client import Exchange, RunRecording, TalkieClient
 from talkie_conformance.findings import Evidence
 from talkie_conformance.oauth import OAuthSession
@@ -249,18 +250,12 @@ class CheckContext:
         """An AG-UI RunAgentInput carrying new user message(s), as a Talkie client sends it."""
         texts = [text] if isinstance(text, str) else list(text)
         ids = list(message_ids) if message_ids is not None else [self.new_id("m") for _ in texts]
-        return {
-            "threadId": thread_id or self.new_id("t"),
-            "runId": run_id or self.new_id("r"),
-            "messages": [
-                {"id": mid, "role": "user", "content": content}
-                for mid, content in zip(ids, texts, strict=True)
-            ],
-            "tools": [],
-            "context": [],
-            "state": {},
-            "forwardedProps": {"talkie": {"channel": channel}},
-        }
+        return bodies.run_input(
+            thread_id or self.new_id("t"),
+            run_id or self.new_id("r"),
+            list(zip(ids, texts, strict=True)),
+            channel="voice" if channel == "voice" else "chat",
+        )
 
     def run_text(self, text: str, *, thread_id: str | None = None, **kwargs: Any) -> RunRecording:
         """Run one user message in a (new) thread and read the whole stream."""

@@ -16,6 +16,7 @@ from typing import Any
 from hypothesis import strategies as st
 from hypothesis.stateful import Bundle, RuleBasedStateMachine, consumes, invariant, multiple, rule
 
+from talkie_conformance import bodies
 from talkie_conformance import rule_ids as rid
 from talkie_conformance.checks._support import parse_time
 from talkie_conformance.client import TalkieClient
@@ -78,15 +79,11 @@ class TalkieMachine(RuleBasedStateMachine):
             raise AssertionError(message)
 
     def _run(self, text: str, thread_id: str | None = None) -> tuple[str, list[Any]]:
-        body = {
-            "threadId": thread_id or f"t_sm_{uuid.uuid4().hex[:12]}",
-            "runId": f"r_sm_{uuid.uuid4().hex[:12]}",
-            "messages": [{"id": f"m_{uuid.uuid4().hex[:12]}", "role": "user", "content": text}],
-            "tools": [],
-            "context": [],
-            "state": {},
-            "forwardedProps": {"talkie": {"channel": "chat"}},
-        }
+        body = bodies.run_input(
+            thread_id or f"t_sm_{uuid.uuid4().hex[:12]}",
+            f"r_sm_{uuid.uuid4().hex[:12]}",
+            [(f"m_{uuid.uuid4().hex[:12]}", text)],
+        )
         recording = self.driver.client.run(body)
         self.driver.steps += 1
         self._expect(recording.status == 200, f"{rid.RUN_INPUT}: run answered {recording.status}")
@@ -142,7 +139,7 @@ class TalkieMachine(RuleBasedStateMachine):
             "POST",
             "decision",
             params={"actionId": action},
-            json_body={"decision": decision, "paramsHash": model.params_hash, "method": "button"},
+            json_body=bodies.decision("confirm" if decision == "confirm" else "cancel", model.params_hash),
         )
         self.driver.steps += 1
         previous = model.decision or ("cancel" if model.thread_deleted else None)

@@ -7,6 +7,7 @@ from typing import Any
 
 from talkie_models.validation import is_valid
 
+from talkie_conformance import bodies
 from talkie_conformance import rule_ids as rid
 from talkie_conformance.checking import AbortCheck, CheckContext
 from talkie_conformance.client import Exchange, RunRecording
@@ -151,11 +152,10 @@ def decide(
         "POST",
         "decision",
         params={"actionId": str(action["id"])},
-        json_body={
-            "decision": decision,
-            "paramsHash": params_hash if params_hash is not None else action.get("paramsHash"),
-            "method": "button",
-        },
+        json_body=bodies.decision(
+            "confirm" if decision == "confirm" else "cancel",
+            params_hash if params_hash is not None else str(action.get("paramsHash")),
+        ),
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 
+from talkie_conformance import bodies
 from talkie_conformance import rule_ids as rid
 from talkie_conformance.checking import CheckContext, check
 from talkie_conformance.checks._support import (
@@ -225,7 +226,7 @@ def decision_method_is_audit_only(ctx: CheckContext) -> None:
             "POST",
             "decision",
             params={"actionId": str(action["id"])},
-            json_body={"decision": "confirm", "paramsHash": action.get("paramsHash"), "method": method},
+            json_body=bodies.decision("confirm", str(action.get("paramsHash")), method),
         )
         ctx.require(
             rid.ACT_METHOD_AUDIT,

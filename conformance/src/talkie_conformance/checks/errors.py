@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from talkie_conformance import bodies
 from talkie_conformance import rule_ids as rid
 from talkie_conformance.checking import CheckContext, check
 from talkie_conformance.checks._support import error_answer
@@ -47,7 +48,7 @@ def not_found_for_unknown_ids(ctx: CheckContext) -> None:
             "POST",
             "decision",
             params={"actionId": ctx.new_id("a_unknown")},
-            json_body={"decision": "cancel", "paramsHash": "sha256:" + "0" * 64, "method": "button"},
+            json_body=bodies.decision("cancel", "sha256:" + "0" * 64),
         )
         error_answer(ctx, decision, rule_id=rid.ERR_404, status=404, codes=("not_found",))
     if ctx.client.usable("voiceUsage"):

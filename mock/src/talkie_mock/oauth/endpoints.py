@@ -14,7 +14,9 @@ from datetime import UTC, datetime
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
+from talkie_models import OkResponse
 
+from talkie_mock.errors import error_body
 from talkie_mock.oauth import metadata as md
 from talkie_mock.oauth import pages
 from talkie_mock.oauth.errors import OAuthError, PageError, RedirectError
@@ -181,13 +183,7 @@ class OAuthEndpoints:
         challenge = 'Bearer realm="talkie"'
         if token.strip():
             challenge += f', error="invalid_token", error_description="token {result.reason}"'
-        body = {
-            "error": {
-                "code": "unauthorized",
-                "message": "A valid access token is required.",
-                "retryable": False,
-            }
-        }
+        body = error_body("unauthorized", "A valid access token is required.").model_dump(mode="json")
         return JSONResponse(body, status_code=401, headers={"WWW-Authenticate": challenge, **NO_STORE})
 
     async def devices_json(self, request: Request) -> Response:
@@ -202,11 +198,9 @@ class OAuthEndpoints:
         if isinstance(caller, JSONResponse):
             return caller
         if not self.server.revoke_device(caller.user.id, request.path_params["deviceId"]):
-            body = {
-                "error": {"code": "not_found", "message": "No such signed-in device.", "retryable": False}
-            }
+            body = error_body("not_found", "No such signed-in device.").model_dump(mode="json")
             return JSONResponse(body, status_code=404, headers=NO_STORE)
-        return JSONResponse({"ok": True}, headers=NO_STORE)
+        return JSONResponse(OkResponse(ok=True).model_dump(mode="json"), headers=NO_STORE)
 
     async def account_page(self, request: Request) -> Response:
         """The device list of one user (`?user=`, default the first user), as a page with sign-out buttons."""
