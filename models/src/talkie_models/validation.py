@@ -91,9 +91,35 @@ def _discriminated(error: ValidationError) -> list[ValidationError] | None:
     return chosen or None
 
 
+_TAG_VALIDATORS = frozenset({"const", "enum", "not"})
+
+
+def _best_branch(error: ValidationError) -> list[ValidationError] | None:
+    """For a failed ``oneOf``/``anyOf`` without a usable discriminator, the errors of the closest branch.
+
+    A branch whose tag (a ``const``, ``enum`` or ``not`` on a top-level member such as ``type``) rejects
+    the instance is a wrong guess; among the others the one that failed deepest matched the most, so its
+    errors name the member at fault instead of "not valid under any of the given schemas".
+    """
+    if error.validator not in ("oneOf", "anyOf") or not error.context:
+        return None
+    branches: dict[Any, list[ValidationError]] = {}
+    for sub in error.context:
+        if sub.relative_schema_path:
+            branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+    if not branches:
+        return None
+
+    def closeness(errors: list[ValidationError]) -> tuple[bool, int, int]:
+        tagged_out = any(e.validator in _TAG_VALIDATORS and len(e.relative_path) <= 1 for e in errors)
+        return (not tagged_out, min(len(e.relative_path) for e in errors), -len(errors))
+
+    return max(branches.values(), key=closeness)
+
+
 def _leaf_errors(errors: Iterator[ValidationError] | list[ValidationError]) -> Iterator[ValidationError]:
     for error in errors:
-        branch = _discriminated(error)
+        branch = _discriminated(error) or _best_branch(error)
         if branch is None:
             yield error
         else:
