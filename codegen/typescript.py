@@ -1,0 +1,315 @@
+"""Generator of ``talkie-types`` (``clients/typescript/src/generated/``): TypeScript types and runtime tables.
+
+Why a generator of our own rather than json-schema-to-typescript: the package must give app developers unions
+that narrow on their tags (``type``, then ``name`` for CUSTOM events), one stable name per schema ``title``,
+and the runtime data its tolerant parser needs (the schemas themselves, the tag tables, the §3 codes), all
+from the same files and byte-stable so ``python -m codegen --check`` can gate them. The contract uses a small
+JSON Schema subset (see ``schemas/README.md``); anything outside it is refused here rather than mistyped.
+
+Outputs:
+
+* ``types.ts`` — one exported type per titled schema (file roots and titled ``$defs``);
+* ``schemas.ts`` — every schema file by ``$id`` (the tolerant validator reads them);
+* ``tables.ts`` — the known event types and CUSTOM names, each with the ``$id`` of its schema;
+* ``errors.ts`` — the §3 codes as constants and their catalogue, from ``x-talkie-catalogue``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+from urllib.parse import urldefrag, urljoin
+
+ROOT = Path(__file__).resolve().parent.parent
+SCHEMAS = ROOT / "schemas"
+OUT = ROOT / "clients" / "typescript" / "src" / "generated"
+HEADER = "// Generated from schemas/ — do not edit; regenerate with `python3 dev.py codegen`.\n"
+
+Json = Any
+# Keywords that only constrain values; the types ignore them (the runtime validator checks them).
+_VALUE_ONLY = frozenset(
+    {
+        "minLength", "maxLength", "pattern", "format", "minimum", "maximum", "minItems", "maxItems",
+        "uniqueItems", "contains", "not", "if", "then", "contentMediaType", "unevaluatedProperties",
+    }
+)  # fmt: skip
+_ANNOTATIONS = frozenset(
+    {"$schema", "$id", "title", "description", "examples", "$defs", "discriminator", "x-talkie-catalogue"}
+)
+_SHAPE = frozenset(
+    {"type", "properties", "required", "additionalProperties", "items", "const", "enum", "oneOf", "anyOf"}
+)
+_SHAPE |= {"allOf", "$ref"}
+
+
+class TypeScriptError(ValueError):
+    """A schema uses something this generator cannot type faithfully."""
+
+
+def _load() -> dict[str, dict[str, Json]]:
+    """Every schema file by ``$id``."""
+    found: dict[str, dict[str, Json]] = {}
+    for path in sorted(SCHEMAS.glob("*.json")):
+        schema = json.loads(path.read_text(encoding="utf-8"))
+        found[schema["$id"]] = schema
+    return found
+
+
+def _pointer(document: Json, fragment: str) -> Json:
+    node = document
+    for token in [t for t in fragment.split("/") if t]:
+        node = node[token.replace("~1", "/").replace("~0", "~")]
+    return node
+
+
+class _Emitter:
+    def __init__(self, schemas: dict[str, dict[str, Json]]) -> None:
+        self.schemas = schemas
+        self.names: dict[tuple[str, str], str] = {}
+        for sid, schema in schemas.items():
+            self._name(sid, "", schema)
+
+    def _name(self, sid: str, pointer: str, schema: Json) -> None:
+        title = schema.get("title")
+        if not isinstance(title, str) or not re.fullmatch(r"[A-Z][A-Za-z0-9]*", title):
+            raise TypeScriptError(f"{sid}#{pointer} needs a PascalCase title, not {title!r}")
+        if title in self.names.values():
+            raise TypeScriptError(f"title {title!r} is used twice")
+        self.names[(sid, pointer)] = title
+        for key, sub in schema.get("$defs", {}).items():
+            self._name(sid, f"{pointer}/$defs/{key}", sub)
+
+    def _resolve(self, ref: str, base: str) -> tuple[str, str]:
+        url, fragment = urldefrag(urljoin(base, ref))
+        if url not in self.schemas:
+            raise TypeScriptError(f"$ref {ref!r} in {base} names no schema")
+        return url, fragment
+
+    def _ref_name(self, ref: str, base: str) -> str:
+        target = self._resolve(ref, base)
+        if target not in self.names:
+            raise TypeScriptError(f"$ref {ref!r} in {base} points at an untitled schema")
+        return self.names[target]
+
+    # -- expressions -------------------------------------------------------------------------------
+    def expr(self, schema: Json, base: str, indent: str) -> str:
+        if schema is True or schema == {}:
+            return "unknown"
+        if not isinstance(schema, dict):
+            raise TypeScriptError(f"unsupported schema {schema!r} in {base}")
+        unknown = set(schema) - _VALUE_ONLY - _ANNOTATIONS - _SHAPE
+        if unknown:
+            raise TypeScriptError(f"{base}: keywords {sorted(unknown)} are outside the contract's subset")
+        parts: list[str] = []
+        if "$ref" in schema:
+            parts.append(self._ref_name(schema["$ref"], base))
+        for sub in schema.get("allOf", []):
+            parts.append(self.expr(sub, base, indent))
+        own = self._own(schema, base, indent)
+        if own is not None:
+            parts.append(own)
+        if not parts:
+            return "unknown"
+        return " & ".join(f"({p})" if " | " in p and len(parts) > 1 else p for p in parts)
+
+    def _own(self, schema: dict[str, Json], base: str, indent: str) -> str | None:
+        if "const" in schema:
+            return json.dumps(schema["const"], ensure_ascii=False)
+        if "enum" in schema:
+            return " | ".join(json.dumps(v, ensure_ascii=False) for v in schema["enum"])
+        for key in ("oneOf", "anyOf"):
+            if key in schema:
+                return " | ".join(self.expr(sub, base, indent) for sub in schema[key])
+        types = schema.get("type")
+        if types is None:
+            if "properties" in schema:
+                return self._object(schema, base, indent)
+            if "required" in schema and "$ref" in schema:
+                keys = " | ".join(json.dumps(k) for k in schema["required"])
+                return f"Required<Pick<{self._ref_name(schema['$ref'], base)}, {keys}>>"
+            return None
+        names = types if isinstance(types, list) else [types]
+        return " | ".join(self._typed(name, schema, base, indent) for name in names)
+
+    def _typed(self, name: str, schema: dict[str, Json], base: str, indent: str) -> str:
+        if name == "string":
+            return "string"
+        if name in ("integer", "number"):
+            return "number"
+        if name == "boolean":
+            return "boolean"
+        if name == "null":
+            return "null"
+        if name == "array":
+            item = self.expr(schema.get("items", True), base, indent)
+            return f"Array<{item}>"
+        if name == "object":
+            return self._object(schema, base, indent)
+        raise TypeScriptError(f"{base}: unknown type {name!r}")
+
+    def _object(self, schema: dict[str, Json], base: str, indent: str) -> str:
+        props: dict[str, Json] = schema.get("properties", {})
+        extra = schema.get("additionalProperties", True)
+        if not props:
+            value = "unknown" if extra in (True, False) else self.expr(extra, base, indent)
+            return "{}" if extra is False else f"{{ [key: string]: {value} }}"
+        required = set(schema.get("required", []))
+        inner = indent + "  "
+        lines = ["{"]
+        for key, sub in props.items():
+            lines += _doc(sub, inner)
+            mark = "" if key in required else "?"
+            safe = key if re.fullmatch(r"[A-Za-z_$][A-Za-z0-9_$]*", key) else json.dumps(key)
+            lines.append(f"{inner}{safe}{mark}: {self.expr(sub, base, inner)};")
+        if isinstance(extra, dict) and extra:
+            lines.append(f"{inner}[key: string]: {self.expr(extra, base, inner)} | undefined;")
+        lines.append(f"{indent}}}")
+        return "\n".join(lines)
+
+    # -- declarations --------------------------------------------------------------------------------
+    def declarations(self) -> str:
+        out: list[str] = []
+        for (sid, pointer), name in sorted(self.names.items(), key=lambda item: item[1]):
+            schema = _pointer(self.schemas[sid], pointer)
+            body = self.expr(_shape_only(schema), sid, "")
+            out += _doc(schema, "")
+            if body.startswith("{\n"):
+                out.append(f"export interface {name} {body}")
+            else:
+                out.append(f"export type {name} = {body};")
+            out.append("")
+        return "\n".join(out)
+
+
+def _shape_only(schema: dict[str, Json]) -> dict[str, Json]:
+    return {k: v for k, v in schema.items() if k != "$defs"}
+
+
+def _doc(schema: Json, indent: str) -> list[str]:
+    text = schema.get("description") if isinstance(schema, dict) else None
+    if not isinstance(text, str):
+        return []
+    body = text.replace("*/", "*\u2215")
+    return [f"{indent}/** {line} */" for line in body.splitlines()]
+
+
+# --------------------------------------------------------------------------------------------- tables
+def _union_tags(schemas: dict[str, dict[str, Json]], sid: str) -> tuple[str, dict[str, str]]:
+    """The discriminator of a union schema: (property, tag -> absolute $id of the member)."""
+    schema = schemas[sid]
+    disc = schema.get("discriminator")
+    if not isinstance(disc, dict) or not isinstance(disc.get("mapping"), dict):
+        raise TypeScriptError(f"{sid} has no discriminator mapping")
+    return disc["propertyName"], {tag: urljoin(sid, ref) for tag, ref in disc["mapping"].items()}
+
+
+def _tables(schemas: dict[str, dict[str, Json]]) -> str:
+    base = "https://talkie-protocol.org/schemas/1/"
+    tag, events = _union_tags(schemas, base + "event.json")
+    custom = next(t for t, target in events.items() if target == base + "talkie-custom-event.json")
+    name_tag, names = _union_tags(schemas, base + "talkie-custom-event.json")
+    events = {t: target for t, target in events.items() if t != custom}
+    lines = [
+        HEADER,
+        "/** The property that tags every event, and the tag of CUSTOM events. */",
+        f"export const EVENT_TAG = {json.dumps(tag)};",
+        f"export const CUSTOM_TYPE = {json.dumps(custom)};",
+        f"export const CUSTOM_NAME_TAG = {json.dumps(name_tag)};",
+        "",
+        "/** Every event type talkie/1 defines (CUSTOM aside), with the `$id` of its schema. */",
+        f"export const EVENT_SCHEMAS = {json.dumps(events, indent=2)} as const;",
+        "",
+        "/** Every `talkie.*` CUSTOM name, with the `$id` of its schema. */",
+        f"export const CUSTOM_SCHEMAS = {json.dumps(names, indent=2)} as const;",
+        "",
+        "/** The schema of the stream item as a whole and of the generic CUSTOM event. */",
+        f"export const STREAM_EVENT_SCHEMA = {json.dumps(base + 'stream-event.json')};",
+        f"export const CUSTOM_EVENT_SCHEMA = {json.dumps(base + 'custom-event.json')};",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def _errors(schemas: dict[str, dict[str, Json]]) -> str:
+    schema = schemas["https://talkie-protocol.org/schemas/1/error-code.json"]
+    entries = schema.get("x-talkie-catalogue")
+    if not isinstance(entries, list) or not entries:
+        raise TypeScriptError("schemas/error-code.json has no x-talkie-catalogue list")
+    intro = "/** The error codes of talkie/1 §3, from `x-talkie-catalogue` in error-code.json. */"
+    lines = [HEADER, intro, ""]
+    for entry in entries:
+        lines.append(f"/** {entry['meaning']} */")
+        lines.append(f"export const {entry['code'].upper()} = {json.dumps(entry['code'])};")
+    codes = ", ".join(entry["code"].upper() for entry in entries)
+    catalogue = {
+        entry["code"]: {
+            "httpStatus": entry["httpStatus"],
+            "retryable": entry["retryable"],
+            "meaning": entry["meaning"],
+        }
+        for entry in entries
+    }
+    lines += [
+        "",
+        "/** Every catalogued code, in the order of the catalogue. */",
+        f"export const ERROR_CODES = [{codes}] as const;",
+        "",
+        "/** A catalogued code. The wire set is open: receivers go by the HTTP status for any other. */",
+        "export type KnownErrorCodeValue = (typeof ERROR_CODES)[number];",
+        "",
+        "/** What the protocol says of each catalogued code. */",
+        "export const ERROR_CATALOGUE: {",
+        "  readonly [code in KnownErrorCodeValue]: {",
+        "    readonly httpStatus: readonly number[];",
+        "    readonly retryable: boolean | null;",
+        "    readonly meaning: string;",
+        "  };",
+        f"}} = {json.dumps(catalogue, indent=2, ensure_ascii=False)};",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def _schemas_module(schemas: dict[str, dict[str, Json]]) -> str:
+    trimmed = {sid: _without_examples(schema) for sid, schema in schemas.items()}
+    return (
+        HEADER
+        + "/** Every talkie/1 schema by `$id` (examples left out); read by the tolerant validator. */\n"
+        + "export const SCHEMAS: { readonly [id: string]: unknown } = "
+        + json.dumps(trimmed, indent=1, ensure_ascii=False, sort_keys=True)
+        + ";\n"
+    )
+
+
+def _without_examples(node: Json) -> Json:
+    """A schema without its annotations, keeping property names that happen to match them."""
+    if isinstance(node, list):
+        return [_without_examples(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out: dict[str, Json] = {}
+    for key, value in node.items():
+        if key in ("examples", "description", "title", "$comment"):
+            continue
+        if key in ("const", "enum", "x-talkie-catalogue"):
+            out[key] = value
+        elif key in ("properties", "$defs", "patternProperties") and isinstance(value, dict):
+            out[key] = {name: _without_examples(sub) for name, sub in value.items()}
+        else:
+            out[key] = _without_examples(value)
+    return out
+
+
+def outputs() -> dict[Path, bytes]:
+    """The files this generator owns (see ``codegen/__main__.py``)."""
+    schemas = _load()
+    intro = "/** The talkie/1 wire types, one per schema title. */\n\n"
+    types = HEADER + intro + _Emitter(schemas).declarations()
+    return {
+        OUT / "types.ts": types.encode(),
+        OUT / "schemas.ts": _schemas_module(schemas).encode(),
+        OUT / "tables.ts": _tables(schemas).encode(),
+        OUT / "errors.ts": _errors(schemas).encode(),
+    }

@@ -1,0 +1,163 @@
+"""talkie-types, the TypeScript package in clients/typescript/: its own test suite, and a small client on it.
+
+What must hold: the package type-checks under `tsc --strict` and its node:test suite passes on the schema
+examples and recorded streams (`npm test`); installed as a package (its `exports` and `types`), it lets a
+30-line client read a real run from `talkie-mock serve` and switch exhaustively over the event union — and
+leaving out one case of that switch is a compile error.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGE = ROOT / "clients" / "typescript"
+NODE_BIN = ROOT / "tools" / "node" / "node_modules" / ".bin"
+CLIENT = Path(__file__).resolve().parent / "ts" / "read_run.ts"
+TOKEN = "talkie-types-token"
+
+pytestmark = pytest.mark.node
+
+
+def _env() -> dict[str, str]:
+    if not (NODE_BIN / "tsc").exists() or shutil.which("node") is None:
+        pytest.skip("the node tools are not installed (run `python3 dev.py setup`)")
+    return {**os.environ, "PATH": f"{NODE_BIN}{os.pathsep}{os.environ.get('PATH', '')}"}
+
+
+def _run(command: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(command, cwd=cwd, env=_env(), capture_output=True, text=True, timeout=240)
+
+
+def test_npm_test_passes() -> None:
+    """`npm test`: tsc --strict over sources and tests, then node's test runner."""
+    result = _run(["npm", "test", "--silent"], PACKAGE)
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
+    assert re.search(r"^# fail 0$", result.stdout, re.M), result.stdout[-2000:]
+    passed = re.search(r"^# pass (\d+)$", result.stdout, re.M)
+    assert passed is not None
+    assert int(passed.group(1)) >= 10
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A scratch project with talkie-types built and installed under node_modules, as npm would."""
+    root = tmp_path_factory.mktemp("ts-client")
+    installed = root / "node_modules" / "talkie-types"
+    installed.mkdir(parents=True)
+    for name in ("package.json", "tsconfig.json"):
+        shutil.copy(PACKAGE / name, installed / name)
+    shutil.copytree(PACKAGE / "src", installed / "src")
+    build = _run([str(NODE_BIN / "tsc"), "-p", "tsconfig.json"], installed)
+    assert build.returncode == 0, build.stdout + build.stderr
+    (root / "package.json").write_text('{"type": "module", "private": true}\n')
+    (root / "tsconfig.json").write_text(
+        '{"compilerOptions": {"target": "ES2022", "module": "NodeNext", "moduleResolution": "NodeNext",'
+        ' "strict": true, "lib": ["ES2022", "DOM"], "types": ["node"],'
+        f' "typeRoots": ["{(ROOT / "tools" / "node" / "node_modules" / "@types").as_posix()}"]}},'
+        ' "files": ["client.ts"]}\n'
+    )
+    compiled = _compile(root, CLIENT.read_text())
+    assert compiled.returncode == 0, compiled.stdout + compiled.stderr
+    return root
+
+
+def _compile(project: Path, source: str) -> subprocess.CompletedProcess[str]:
+    (project / "client.ts").write_text(source)
+    return _run([str(NODE_BIN / "tsc"), "-p", "tsconfig.json"], project)
+
+
+def test_leaving_out_a_case_fails_to_compile(project: Path, tmp_path: Path) -> None:
+    shutil.copytree(project, tmp_path / "p", symlinks=True)
+    source = CLIENT.read_text()
+    for case in ('    case "TOOL_CALL_RESULT": return "tool result";\n', '        case "talkie.open":'):
+        line = next(line for line in source.splitlines(keepends=True) if line.startswith(case))
+        broken = _compile(tmp_path / "p", source.replace(line, ""))
+        assert broken.returncode != 0
+        assert "not assignable to parameter of type 'never'" in broken.stdout, broken.stdout
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def mock_origin() -> Iterator[str]:
+    """`talkie-mock serve` on a free loopback port; always stopped."""
+    executable = shutil.which("talkie-mock", path=str(Path(sys.executable).parent))
+    if executable is None:
+        pytest.skip("talkie-mock is not installed")
+    port = _free_port()
+    process = subprocess.Popen(
+        [
+            executable,
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--state",
+            ":memory:",
+            "--token",
+            TOKEN,
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    origin = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(150):
+            if process.poll() is not None:
+                pytest.fail(f"talkie-mock exited with {process.returncode}")
+            try:
+                if httpx.get(origin + "/.well-known/talkie.json", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.2)
+        else:
+            pytest.fail("talkie-mock did not start")
+        yield origin
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=5)
+
+
+def _client(project: Path, origin: str, text: str) -> list[str]:
+    result = _run(["node", "client.js", origin, TOKEN, text], project)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.splitlines()
+
+
+def test_client_reads_an_echo_run_from_the_mock(project: Path, mock_origin: str) -> None:
+    lines = _client(project, mock_origin, "talkie-test:echo Dobrý den, Jano")
+    assert lines[0] == "started thr_ts_client"
+    assert lines[-1] == "finished"
+    assert "".join(line.removeprefix("delta ") for line in lines if line.startswith("delta ")) == (
+        "Dobrý den, Jano"
+    )
+    assert "error" not in lines
+
+
+def test_client_reads_a_card_and_an_error_run(project: Path, mock_origin: str) -> None:
+    card = _client(project, mock_origin, "talkie-test:card")
+    assert "tool ok=true" in card
+    assert any(line.startswith("card ") and len(line) > 5 for line in card)
+    failed = _client(project, mock_origin, "talkie-test:error")
+    assert failed[-1] == "error upstream_unavailable retryable=true"
