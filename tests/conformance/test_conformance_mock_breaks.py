@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
-from talkie_mock.breaks import BreakError, check_breaks, other_origin
+from talkie_mock.devtools.breaks import BreakError, check_breaks, other_origin
 from talkie_mock.cli import main as mock_main
 
 

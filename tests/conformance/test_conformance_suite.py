@@ -16,7 +16,7 @@ from talkie_conformance.findings import Verdict
 from talkie_conformance.oauth import OAuthConfig
 from talkie_conformance.rules import load_rules
 from talkie_conformance.runner import RunResult, all_checks, run_suite, select
-from talkie_mock.breaks import BREAKS as MOCK_BREAKS
+from talkie_mock.devtools.breaks import BREAKS as MOCK_BREAKS
 
 ServeFake = Callable[..., AbstractContextManager[str]]
 StartMock = Callable[..., AbstractContextManager[str]]
@@ -66,12 +66,12 @@ def test_healthy_fake_passes_every_check(results: dict[str, RunResult]) -> None:
     """With a token, everything passes except the checks of an OAuth sign-in, which skip and say why."""
     result = results["healthy"]
     problems = [
-        f"{f.rule_id} {f.check}: {f.message}"
+        f"{f.rule_id} {f.origin}: {f.message}"
         for f in result.findings
-        if f.verdict is not Verdict.PASS and f.check not in _sign_in_checks()
+        if f.verdict is not Verdict.PASS and f.origin not in _sign_in_checks()
     ]
     assert problems == []
-    skipped = [f for f in result.findings if f.check in _sign_in_checks()]
+    skipped = [f for f in result.findings if f.origin in _sign_in_checks()]
     assert skipped
     assert {f.verdict for f in skipped} == {Verdict.SKIP}
     assert all("--oauth" in f.message for f in skipped)
@@ -147,7 +147,7 @@ def test_healthy_mock_passes_every_check_in_under_a_minute(mock_results: dict[st
     """Signed in through OAuth, every check passes, the AUTH checks of the sign-in included."""
     result = mock_results["healthy"]
     problems = [
-        f"{f.rule_id} {f.check}: {f.message}" for f in result.findings if f.verdict is not Verdict.PASS
+        f"{f.rule_id} {f.origin}: {f.message}" for f in result.findings if f.verdict is not Verdict.PASS
     ]
     assert problems == []
     assert len(result.findings) == sum(len(spec.rules) for spec in all_checks())

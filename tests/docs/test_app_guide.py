@@ -27,7 +27,7 @@ from talkie_mock import cli
 
 ROOT = Path(__file__).resolve().parents[2]
 GUIDE = ROOT / "docs" / "guides" / "app-developers.md"
-CONTROL_API = ROOT / "mock" / "src" / "talkie_mock" / "control-api.yaml"
+CONTROL_API = ROOT / "mock" / "src" / "talkie_mock" / "devtools" / "control-api.yaml"
 VERDICTS = ROOT / "mock" / "src" / "talkie_mock" / "verdicts.py"
 FLAG_RE = re.compile(r"(?<![\w-])(--[a-z][a-z0-9-]*)")
 API_PATH_RE = re.compile(r"/_mock/api/[A-Za-z0-9_{}./-]*[A-Za-z0-9_}]")  # the bare prefix names no path

@@ -172,7 +172,7 @@ def test_locale_option_sets_the_default_language(make_client: Callable[..., Clie
 
 
 def test_thread_of_another_user_is_not_visible(client: Client) -> None:
-    from talkie_mock.auth import DevTokenAuthenticator, Principal
+    from talkie_mock.api.auth import DevTokenAuthenticator, Principal
 
     client.mock.auth.add(
         DevTokenAuthenticator("other-token", Principal("u_other", "Lena Schmidt", "l@example.org"))

@@ -10,7 +10,7 @@ import json
 import socket
 from urllib.parse import quote
 
-from talkie_mock.manifest import build_manifest
+from talkie_mock.api.manifest import build_manifest
 from talkie_mock.testing import AUTH, Client, checked, free_socket, run_input
 
 

@@ -15,15 +15,16 @@ from typing import Any
 import pytest
 from starlette.routing import Match, Route, Router
 from talkie_mock import create_app
-from talkie_mock.agent import Request as AgentRequest
-from talkie_mock.clock import Clock
-from talkie_mock.routing import IndexedRouter
-from talkie_mock.steps import Paced, Sleep
-from talkie_mock.store import MessageRow, Store
+from talkie_mock.api.responses import FastJSONResponse
+from talkie_mock.api.routing import IndexedRouter
+from talkie_mock.devtools.traffic import EVENT_LIMIT, Exchange
+from talkie_mock.devtools.verdicts import Seen, Verdicts
+from talkie_mock.engine.agent import Request as AgentRequest
+from talkie_mock.engine.clock import Clock
+from talkie_mock.engine.plans import Paced, Sleep
+from talkie_mock.engine.store import MessageRow, Store
+from talkie_mock.engine.wire import dumps, frame, wire
 from talkie_mock.testing import AUTH, Client, make_config, parse_sse, run_input
-from talkie_mock.traffic import EVENT_LIMIT, Exchange
-from talkie_mock.verdicts import Seen, Verdicts
-from talkie_mock.wire import FastJSONResponse, dumps, frame, wire
 from talkie_models import (
     CardEvent,
     RunFinishedCancelledOutcome,

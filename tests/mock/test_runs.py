@@ -81,7 +81,7 @@ def test_action_then_confirm_is_done(client: Client) -> None:
     assert action["status"] == "pending"
     assert action["riskLevel"] == "low"
     assert action["confirm"]["methods"] == ["button", "voice"]
-    from talkie_mock.clock import from_iso
+    from talkie_mock.engine.clock import from_iso
 
     assert (from_iso(action["expiresAt"]) - from_iso(action["createdAt"])).total_seconds() >= 60
     answer = client.http.post(
@@ -248,8 +248,8 @@ scenarios:
 
 
 def test_invalid_scenario_is_refused(tmp_path: Path) -> None:
+    from talkie_mock.engine.scenarios import Scenario
     from talkie_mock.errors import ScenarioError
-    from talkie_mock.scenario import Scenario
 
     with pytest.raises(ScenarioError, match="steps"):
         Scenario.from_data({"scenarios": [{"match": "x", "steps": [{"dance": 1}]}]})

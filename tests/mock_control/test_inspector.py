@@ -19,8 +19,8 @@ from openapi_spec_validator import validate as validate_openapi
 from referencing import Registry, Resource
 from starlette.testclient import TestClient
 from talkie_mock.cli import main
-from talkie_mock.rules import catalogue
 from talkie_mock.testing import AUTH, LiveServer, make_config, parse_sse, run_input
+from talkie_models.rules import catalogue
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "mock" / "src" / "talkie_mock"
@@ -118,7 +118,7 @@ def test_oauth_mistakes(http: TestClient) -> None:
 
 
 def test_every_rule_id_used_exists() -> None:
-    text = (PACKAGE / "verdicts.py").read_text()
+    text = (PACKAGE / "devtools" / "verdicts.py").read_text()
     used = set(re.findall(r'"([A-Z]+-\d{3})"', text))
     assert used
     assert used <= set(catalogue())
@@ -156,14 +156,14 @@ def test_report_text_json_and_restart(tmp_path: Path) -> None:
 
 
 def _api_validator(name: str) -> Draft202012Validator:
-    document = yaml.safe_load((PACKAGE / "control-api.yaml").read_text())
+    document = yaml.safe_load((PACKAGE / "devtools" / "control-api.yaml").read_text())
     resource = Resource.from_contents({"$schema": "https://json-schema.org/draft/2020-12/schema", **document})
     registry: Registry[Any] = Registry().with_resource("urn:control-api", resource)
     return Draft202012Validator({"$ref": f"urn:control-api#/components/schemas/{name}"}, registry=registry)
 
 
 def test_control_api_document_matches_the_answers(http: TestClient) -> None:
-    document = yaml.safe_load((PACKAGE / "control-api.yaml").read_text())
+    document = yaml.safe_load((PACKAGE / "devtools" / "control-api.yaml").read_text())
     validate_openapi(document)
     fault_schema = json.loads((PACKAGE / "fault.schema.json").read_text())
     assert set(document["components"]["schemas"]["FaultFields"]["properties"]) == set(

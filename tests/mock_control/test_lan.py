@@ -9,8 +9,8 @@ import pytest
 import segno
 import uvicorn
 from click.testing import CliRunner
-from talkie_mock import lan
 from talkie_mock.cli import main
+from talkie_mock.devtools import lan
 
 # segno's compact terminal drawing: one character per two module rows, light modules drawn as ink.
 CELLS = {"█": (False, False), " ": (True, True), "▀": (False, True), "▄": (True, False)}

@@ -13,12 +13,8 @@ from typing import Any
 import httpx
 from starlette.applications import Starlette
 from talkie_mock import MockConfig, create_app
-from talkie_mock.oauth import (
-    TALKIE_CLIENT_ID,
-    TALKIE_REDIRECT_URI,
-    AuthorizationServer,
-    OAuthSettings,
-)
+from talkie_mock.oauth import AuthorizationServer, OAuthSettings
+from talkie_models.protocol import TALKIE_CLIENT_ID, TALKIE_REDIRECT_URI
 
 ORIGIN = "http://127.0.0.1:8765"
 ISSUER = ORIGIN + "/oauth"

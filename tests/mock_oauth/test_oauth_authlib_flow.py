@@ -10,7 +10,8 @@ import pytest
 from authlib.common.security import generate_token  # type: ignore[import-untyped]
 from authlib.integrations.httpx_client import AsyncOAuth2Client, OAuthError  # type: ignore[import-untyped]
 from oauth_helpers import ISSUER, ORIGIN, STATUS, Mock, bearer, make_mock
-from talkie_mock.oauth import TALKIE_CLIENT_ID, TALKIE_REDIRECT_URI, OAuthSettings
+from talkie_mock.oauth import OAuthSettings
+from talkie_models.protocol import TALKIE_CLIENT_ID, TALKIE_REDIRECT_URI
 
 pytestmark = [
     pytest.mark.anyio,

@@ -1,6 +1,7 @@
 """The mock's control API on the site: an operations page plus the same Redoc rendering as the main document.
 
-`mock/src/talkie_mock/control-api.yaml` describes the developer surface of talkie-mock under `/_mock/api/`.
+`mock/src/talkie_mock/devtools/control-api.yaml` describes the developer surface of talkie-mock under
+`/_mock/api/`.
 It is no part of talkie/1 (a production server offers nothing like it), so it gets a page of its own in the
 reference, built from the file the mock ships, next to the protocol's OpenAPI page.
 """
@@ -16,7 +17,7 @@ from . import openapi
 from .contract import JsonObject
 from .markdown import cell, code, table
 
-SOURCE = Path("mock") / "src" / "talkie_mock" / "control-api.yaml"
+SOURCE = Path("mock") / "src" / "talkie_mock" / "devtools" / "control-api.yaml"
 PAGE_URI = "reference/control-api.md"
 REDOC_URI = "reference/control-api/redoc.html"
 TITLE = "talkie-mock control API"

@@ -9,9 +9,16 @@ from typing import Any
 
 import click
 
-from talkie_mock.config import LOCALES, MEMORY, MockConfig, default_state_path, new_dev_token
+from talkie_mock.config import (
+    LOCALES,
+    MEMORY,
+    Fault,
+    MockConfig,
+    OAuthSettings,
+    default_state_path,
+    new_dev_token,
+)
 from talkie_mock.errors import MockError
-from talkie_mock.oauth.settings import Fault, OAuthSettings
 
 INTS = ("count", "afterEvents", "retryAfter")
 FLOATS = ("share", "delay")
@@ -19,7 +26,7 @@ FLOATS = ("share", "delay")
 
 def _checked_breaks(breaks: tuple[str, ...]) -> tuple[str, ...]:
     """`--break` values, validated (a click usage error names the breakable rules)."""
-    from talkie_mock.breaks import BreakError, check_breaks
+    from talkie_mock.devtools.breaks import BreakError, check_breaks
 
     try:
         return check_breaks(breaks)
@@ -33,7 +40,7 @@ def fault_option(kind: str, first: str) -> Any:
     def convert(
         ctx: click.Context, param: click.Parameter, values: tuple[str, ...]
     ) -> tuple[dict[str, Any], ...]:
-        from talkie_mock.faults import FaultError, parse_fault
+        from talkie_mock.devtools.faults import FaultError, parse_fault
 
         result = []
         for text in values:
@@ -181,7 +188,7 @@ def serve(
 
     state_path = state or str(default_state_path())
     if lan:
-        from talkie_mock.lan import FALLBACK, lan_address
+        from talkie_mock.devtools.lan import FALLBACK, lan_address
 
         address = lan_address()
         if address is None:
@@ -240,7 +247,7 @@ def serve(
     click.echo(f"  manifest:  {origin}/.well-known/talkie.json")
     click.echo(f"  inspector: {origin}/_mock/")
     if lan:
-        from talkie_mock.lan import qr_terminal
+        from talkie_mock.devtools.lan import qr_terminal
 
         click.echo(qr_terminal(f"{origin}/.well-known/talkie.json"))
     click.echo(f"  token:     {config.token}")
@@ -269,7 +276,7 @@ def serve(
 @click.option("--json", "as_json", is_flag=True, help="JSON instead of text.")
 def report(url: str, state: Path | None, as_json: bool) -> None:
     """Print the client-side rule violations the mock has seen. Exit 1 when there are any."""
-    from talkie_mock import report as reporting
+    from talkie_mock.devtools import report as reporting
 
     try:
         found = reporting.load(state) if state is not None else reporting.fetch(url)

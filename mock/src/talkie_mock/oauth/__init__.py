@@ -6,18 +6,16 @@ be shown to refuse a misbehaving server. :func:`install` mounts it into an app f
 :func:`talkie_mock.app.create_app`.
 """
 
+from talkie_mock.config import Fault, OAuthSettings
 from talkie_mock.oauth.authenticator import OAuthAuthenticator
 from talkie_mock.oauth.clients import Client, ClientConfigError, ClientRegistry
 from talkie_mock.oauth.endpoints import OAuthEndpoints
 from talkie_mock.oauth.integration import build_server, install
 from talkie_mock.oauth.server import Authenticated, AuthorizationServer, Rejected
-from talkie_mock.oauth.settings import TALKIE_CLIENT_ID, TALKIE_REDIRECT_URI, Fault, OAuthSettings
 from talkie_mock.oauth.store import OAuthStore
 from talkie_mock.oauth.users import OAuthUser, UserDirectory, seeded_users
 
 __all__ = [
-    "TALKIE_CLIENT_ID",
-    "TALKIE_REDIRECT_URI",
     "Authenticated",
     "AuthorizationServer",
     "Client",

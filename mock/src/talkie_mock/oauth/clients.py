@@ -25,15 +25,16 @@ from typing import Any
 
 import anyio.to_thread
 from jsonschema import Draft202012Validator
+from talkie_models.protocol import SCOPES, TALKIE_CLIENT_ID, TALKIE_REDIRECT_URI
 
-from talkie_mock.oauth.settings import SCOPES, TALKIE_CLIENT_ID, TALKIE_REDIRECT_URI
+from talkie_mock.errors import MockError
 
 MAX_DOCUMENT_BYTES = 64 * 1024
 FETCH_TIMEOUT_SECONDS = 5.0
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "::1"})
 
 
-class ClientConfigError(ValueError):
+class ClientConfigError(MockError, ValueError):
     """A configured client document that cannot be used; the message says why."""
 
 

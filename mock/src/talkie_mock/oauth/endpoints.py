@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import urllib.parse
 from collections.abc import Callable
-from datetime import UTC, datetime
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 from talkie_models import OkResponse
 
-from talkie_mock.errors import error_body
+from talkie_mock.api.problems import problem
+from talkie_mock.engine.clock import iso_of_ms
 from talkie_mock.oauth import metadata as md
 from talkie_mock.oauth import pages
 from talkie_mock.oauth.errors import OAuthError, PageError, RedirectError
@@ -33,10 +33,9 @@ NO_STORE = {"Cache-Control": "no-store", "Pragma": "no-cache"}
 FORM_TYPE = "application/x-www-form-urlencoded"
 
 
-def iso_ms(ms: int) -> str:
-    """Milliseconds since the epoch as an RFC 3339 UTC timestamp."""
-    moment = datetime.fromtimestamp(ms / 1000, UTC)
-    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+def iso_seconds(ms: int) -> str:
+    """The device list shows whole seconds: the instant cut to the second, written as every timestamp."""
+    return iso_of_ms(ms - ms % 1000)
 
 
 async def read_form(request: Request) -> Params:
@@ -183,14 +182,14 @@ class OAuthEndpoints:
         challenge = 'Bearer realm="talkie"'
         if token.strip():
             challenge += f', error="invalid_token", error_description="token {result.reason}"'
-        body = error_body("unauthorized", "A valid access token is required.").model_dump(mode="json")
-        return JSONResponse(body, status_code=401, headers={"WWW-Authenticate": challenge, **NO_STORE})
+        headers = {"WWW-Authenticate": challenge, **NO_STORE}
+        return problem(request, "unauthorized", "A valid access token is required.", 401, headers)
 
     async def devices_json(self, request: Request) -> Response:
         caller = self._bearer(request)
         if isinstance(caller, JSONResponse):
             return caller
-        items = [d.to_json(iso_ms) for d in self.server.devices(caller.user.id)]
+        items = [d.to_json(iso_seconds) for d in self.server.devices(caller.user.id)]
         return JSONResponse({"devices": items, "current": caller.family_id}, headers=NO_STORE)
 
     async def revoke_device_json(self, request: Request) -> Response:
@@ -198,8 +197,7 @@ class OAuthEndpoints:
         if isinstance(caller, JSONResponse):
             return caller
         if not self.server.revoke_device(caller.user.id, request.path_params["deviceId"]):
-            body = error_body("not_found", "No such signed-in device.").model_dump(mode="json")
-            return JSONResponse(body, status_code=404, headers=NO_STORE)
+            return problem(request, "not_found", "No such signed-in device.", 404, NO_STORE)
         return JSONResponse(OkResponse(ok=True).model_dump(mode="json"), headers=NO_STORE)
 
     async def account_page(self, request: Request) -> Response:
@@ -215,7 +213,7 @@ class OAuthEndpoints:
             revoke_action=lambda device_id: (
                 f"{md.ACCOUNT_PATH}/devices/{urllib.parse.quote(device_id)}/revoke"
             ),
-            iso=iso_ms,
+            iso=iso_seconds,
         )
         return HTMLResponse(html, headers=pages.HEADERS)
 

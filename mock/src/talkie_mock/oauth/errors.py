@@ -8,8 +8,10 @@ are JSON bodies of RFC 6749 §5.2.
 
 from __future__ import annotations
 
+from talkie_mock.errors import MockError
 
-class OAuthError(Exception):
+
+class OAuthError(MockError):
     """An RFC 6749 error answered as JSON by the token or revocation endpoint."""
 
     def __init__(self, error: str, description: str, *, status: int = 400) -> None:
@@ -22,7 +24,7 @@ class OAuthError(Exception):
         return {"error": self.error, "error_description": self.description}
 
 
-class PageError(Exception):
+class PageError(MockError):
     """An authorization request that must not be redirected: no trusted client or redirect URI yet."""
 
     def __init__(self, error: str, description: str) -> None:
@@ -31,7 +33,7 @@ class PageError(Exception):
         self.description = description
 
 
-class RedirectError(Exception):
+class RedirectError(MockError):
     """An authorization error for a trusted redirect URI: it goes back to the app with `state` and `iss`."""
 
     def __init__(self, redirect_uri: str, error: str, description: str, state: str | None) -> None:

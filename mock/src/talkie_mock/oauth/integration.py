@@ -2,19 +2,19 @@
 
 One call wires everything: the OAuth tables go into the mock's state file (own connection, own schema
 version), the routes are put in front of the core routes, and the access-token authenticator joins the core
-:class:`~talkie_mock.auth.Auth`, so every Talkie endpoint accepts OAuth tokens from then on.
+:class:`~talkie_mock.api.auth.Auth`, so every Talkie endpoint accepts OAuth tokens from then on.
 """
 
 from __future__ import annotations
 
 from starlette.applications import Starlette
 
-from talkie_mock.context import Mock
+from talkie_mock.api.context import Mock
+from talkie_mock.config import OAuthSettings
 from talkie_mock.oauth.authenticator import OAuthAuthenticator
 from talkie_mock.oauth.clients import ClientRegistry
 from talkie_mock.oauth.endpoints import OAuthEndpoints
 from talkie_mock.oauth.server import AuthorizationServer
-from talkie_mock.oauth.settings import OAuthSettings
 from talkie_mock.oauth.store import OAuthStore
 from talkie_mock.oauth.users import OAuthUser, UserDirectory, seeded_users
 

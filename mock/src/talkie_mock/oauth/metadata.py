@@ -10,7 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from talkie_mock.oauth.settings import ISSUER_PATH, SCOPES, Fault, OAuthSettings
+from talkie_models.protocol import SCOPES
+
+from talkie_mock.config import Fault, OAuthSettings
+
+ISSUER_PATH = "/oauth"
 
 WELL_KNOWN = "/.well-known/oauth-authorization-server"
 APPENDED_PATH = ISSUER_PATH + WELL_KNOWN

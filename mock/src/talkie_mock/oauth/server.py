@@ -13,10 +13,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from talkie_models.protocol import SCOPES
+
+from talkie_mock.config import Fault, OAuthSettings
 from talkie_mock.oauth import credentials
 from talkie_mock.oauth.clients import Client, ClientConfigError, ClientRegistry
 from talkie_mock.oauth.errors import OAuthError, PageError, RedirectError
-from talkie_mock.oauth.settings import ISSUER_PATH, SCOPES, Fault, OAuthSettings
+from talkie_mock.oauth.metadata import ISSUER_PATH
 from talkie_mock.oauth.store import CodeRow, FamilyRow, OAuthStore, TokenRow
 from talkie_mock.oauth.users import OAuthUser, UserDirectory
 

@@ -3,48 +3,47 @@
 from __future__ import annotations
 
 import secrets
-from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
-from talkie_models import OkResponse
+from talkie_models import OkResponse, RunAgentInput, TalkieForwardedProps, TextPart, UserMessage
+from talkie_models.sse import encode_event
 
-from talkie_mock.agent import Request as AgentRequest
-from talkie_mock.auth import Principal
-from talkie_mock.context import Mock, mock_of
+from talkie_mock.api.auth import Principal
+from talkie_mock.api.context import Mock, mock_of
+from talkie_mock.api.requests import SAFE_ID, read_model
+from talkie_mock.api.streaming import EventStreamResponse
+from talkie_mock.engine.agent import Request as AgentRequest
+from talkie_mock.engine.runs import Subscription
+from talkie_mock.engine.store import MessageRow
 from talkie_mock.errors import ApiError
-from talkie_mock.runs import Subscription
-from talkie_mock.store import MessageRow
-from talkie_mock.streaming import EventStreamResponse
-from talkie_mock.validation import SAFE_ID, read_json
 
 TITLE_CHARS = 60
 
 
-def message_text(content: Any) -> str:
+def message_text(message: UserMessage) -> str:
     """The text of a user message: the string itself, or its text parts joined."""
+    content = message.content
     if isinstance(content, str):
         return content
-    parts = [p.get("text", "") for p in content if isinstance(p, dict) and p.get("type") == "text"]
-    return "\n".join(str(p) for p in parts)
+    return "\n".join(part.text for part in content if isinstance(part, TextPart))
 
 
-def _channel(body: dict[str, Any]) -> str:
-    props = body.get("forwardedProps")
-    talkie = props.get("talkie") if isinstance(props, dict) else None
-    channel = talkie.get("channel") if isinstance(talkie, dict) else None
-    return channel if channel in ("chat", "voice") else "chat"
+def _channel(body: RunAgentInput) -> str:
+    props = body.forwarded_props
+    talkie = props.talkie if isinstance(props, TalkieForwardedProps) else None
+    return (talkie.channel if talkie is not None else None) or "chat"
 
 
 async def run(request: Request) -> Response:
     mock = mock_of(request)
     user = mock.auth.require(request)
-    body = await read_json(request, "RunAgentInput")
+    body = await read_model(request, RunAgentInput)
     locale = mock.locale(request)
     limit = mock.config.max_message_chars
-    user_messages = [m for m in body["messages"] if m.get("role") == "user"]
+    user_messages = [m for m in body.messages if isinstance(m, UserMessage)]
     for message in user_messages:  # notes N-08: code points, per message, before anything is stored
-        if len(message_text(message["content"])) > limit:
+        if len(message_text(message)) > limit:
             raise ApiError("too_large", limit=limit)
     # Nothing below awaits: the thread, the user message and the run row share one commit, made before the
     # answer (and so before any frame) leaves.
@@ -53,9 +52,9 @@ async def run(request: Request) -> Response:
 
 
 def _start(
-    mock: Mock, user: Principal, body: dict[str, Any], user_messages: list[dict[str, Any]], locale: str
+    mock: Mock, user: Principal, body: RunAgentInput, user_messages: list[UserMessage], locale: str
 ) -> Response:
-    run_id: str = body["runId"]
+    run_id = body.run_id
     ping = mock.config.ping_interval
     live = mock.runs.get_live(user.user_id, run_id)
     if live is not None:  # notes N-05: a retried runId re-streams the run
@@ -64,29 +63,27 @@ def _start(
     if known is not None:
         if known.thread_id is None:  # cancelled before it arrived (notes N-04)
             frames = mock.runs.finished_immediately(
-                user.user_id, run_id, body["threadId"], cancelled=True, record=False
+                user.user_id, run_id, body.thread_id, cancelled=True, record=False
             )
             return EventStreamResponse(Subscription(None, frames), ping)
-        from talkie_models.sse import encode_event
-
         return EventStreamResponse(Subscription(None, [encode_event(e) for e in known.events]), ping)
 
     now = mock.now_ms()
-    thread_id: str = body["threadId"]
+    thread_id = body.thread_id
     thread = mock.store.get_thread(thread_id) if SAFE_ID.match(thread_id) else None
     if (thread is not None and thread.user_id != user.user_id) or not SAFE_ID.match(thread_id):
         thread_id, thread = "t_" + secrets.token_hex(8), None  # §5: the server may assign its own id
     if thread is None:
-        first = message_text(user_messages[0]["content"]) if user_messages else ""
+        first = message_text(user_messages[0]) if user_messages else ""
         title = " ".join(first.split())[:TITLE_CHARS] or thread_id
         thread = mock.store.create_thread(thread_id, user.user_id, title, _channel(body), now)
 
     rows = [
         MessageRow(
-            id=m["id"],
+            id=m.id,
             thread_id=thread_id,
             role="user",
-            content=message_text(m["content"]),
+            content=message_text(m),
             created_at=now,
             channel=thread.channel,
             cards=[],

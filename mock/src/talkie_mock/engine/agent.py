@@ -11,30 +11,28 @@ from __future__ import annotations
 import functools
 import hashlib
 import re
-from dataclasses import dataclass
 
-from talkie_models import (
-    CardEvent,
-    EventMetadata,
-    OpenEvent,
-    TalkieModel,
-    TextMessageContentEvent,
-    TextMessageEndEvent,
-    TextMessageStartEvent,
-    ToolCallEndEvent,
-    ToolCallEndMetadata,
-    ToolCallStartEvent,
-)
+from talkie_models import OpenEvent, TalkieModel, TextMessageEndEvent, TextMessageStartEvent
 
 from talkie_mock.config import MockConfig
-from talkie_mock.content import Content, IdSource, faker_for
-from talkie_mock.scenario import Scenario
-from talkie_mock.steps import ActionSpec, Emit, Fail, Paced, Propose, Step, Usage
+from talkie_mock.engine.content import Content, IdSource, faker_for
+from talkie_mock.engine.plans import (
+    ActionSpec,
+    Emit,
+    Fail,
+    Paced,
+    Propose,
+    Request,
+    Step,
+    Usage,
+    card_step,
+    text_message,
+    tool_call,
+)
+from talkie_mock.engine.scenarios import Scenario
 
 ECHO = "talkie-test:echo"
 TEST_PREFIX = "talkie-test:"
-# Deltas are cut at this many code points so long texts still stream in pieces.
-DELTA_SIZE = 256
 
 PHRASES: dict[str, dict[str, str]] = {
     "cs": {
@@ -97,16 +95,6 @@ INTENTS: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 
 
-@dataclass(frozen=True)
-class Request:
-    """What the agent gets to see: the message and where it belongs."""
-
-    text: str
-    run_id: str
-    thread_id: str
-    locale: str
-
-
 class Agent:
     """Plans runs and voice tool calls."""
 
@@ -150,7 +138,7 @@ class Agent:
                     content,
                     "search_records",
                     p["search"],
-                    [Emit(CardEvent(type="CUSTOM", name="talkie.card", value=card))],
+                    [card_step(card)],
                 ),
                 *self._text(content, p["card_text"]),
             ]
@@ -183,7 +171,7 @@ class Agent:
                 content,
                 "list_meetings",
                 p["calendar"],
-                [Emit(CardEvent(type="CUSTOM", name="talkie.card", value=card))],
+                [card_step(card)],
             )
             steps += self._text(content, p["meetings_text"].format(count=count, first=first))
         elif intent == "company":
@@ -192,7 +180,7 @@ class Agent:
                 content,
                 "search_records",
                 p["search"],
-                [Emit(CardEvent(type="CUSTOM", name="talkie.card", value=card))],
+                [card_step(card)],
             )
             contact = next(f.value for f in card.blocks[1].fields if f.label == content.words["contact"])  # type: ignore[union-attr]
             steps += self._text(content, p["company_text"].format(name=card.title, contact=contact))
@@ -202,7 +190,7 @@ class Agent:
                 content,
                 "search_documents",
                 p["documents"],
-                [Emit(CardEvent(type="CUSTOM", name="talkie.card", value=card))],
+                [card_step(card)],
             )
             steps += self._text(content, p["docs_text"])
         elif intent == "send":
@@ -268,27 +256,11 @@ class Agent:
 
     @staticmethod
     def _text(content: Content, text: str) -> list[Step]:
-        return Agent._message(content.ids, text)
+        return text_message(content.ids, text)
 
     @staticmethod
     def _message(ids: IdSource, text: str) -> list[Step]:
-        """One assistant text message: start, the text in deltas, end."""
-        message_id = ids.next("msg")
-        steps: list[Step] = [
-            Emit(TextMessageStartEvent(type="TEXT_MESSAGE_START", message_id=message_id, role="assistant"))
-        ]
-        for start in range(0, len(text), DELTA_SIZE):
-            steps.append(
-                Emit(
-                    TextMessageContentEvent(
-                        type="TEXT_MESSAGE_CONTENT",
-                        message_id=message_id,
-                        delta=text[start : start + DELTA_SIZE],
-                    )
-                )
-            )
-        steps.append(Emit(TextMessageEndEvent(type="TEXT_MESSAGE_END", message_id=message_id)))
-        return steps
+        return text_message(ids, text)
 
     def _slow(self, content: Content, text: str) -> list[Step]:
         message_id = content.ids.next("msg")
@@ -303,23 +275,7 @@ class Agent:
     @staticmethod
     def _tool(content: Content, name: str, label: str, inner: list[Step]) -> list[Step]:
         """A tool call (start, end with `ok`), then what it produced (§11 order: the card after the call)."""
-        call_id = content.ids.next("call")
-        return [
-            Emit(
-                ToolCallStartEvent(
-                    type="TOOL_CALL_START",
-                    tool_call_id=call_id,
-                    tool_call_name=name,
-                    metadata=EventMetadata.model_validate({"label": label}),
-                )
-            ),
-            Emit(
-                ToolCallEndEvent(
-                    type="TOOL_CALL_END", tool_call_id=call_id, metadata=ToolCallEndMetadata(ok=True)
-                )
-            ),
-            *inner,
-        ]
+        return [*tool_call(content.ids, name, label), *inner]
 
 
 @functools.lru_cache(maxsize=32)

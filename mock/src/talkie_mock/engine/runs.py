@@ -36,12 +36,12 @@ from talkie_models import (
 )
 from talkie_models.sse import encode_event
 
+from talkie_mock.engine.plans import ActionSpec, Emit, Fail, Paced, Propose, Sleep, Step, Usage
+from talkie_mock.engine.store import MessageRow, Store
+from talkie_mock.engine.wire import frame, wire
 from talkie_mock.errors import ApiError, retryable
-from talkie_mock.steps import ActionSpec, Emit, Fail, Paced, Propose, Sleep, Step, Usage
-from talkie_mock.store import MessageRow, Store
-from talkie_mock.wire import frame, wire
 
-log = logging.getLogger("talkie_mock.runs")
+log = logging.getLogger("talkie_mock.engine.runs")
 
 
 class RunServices(Protocol):
@@ -197,17 +197,12 @@ def _end_pause(waiter: asyncio.Future[None]) -> None:
         waiter.set_result(None)
 
 
-def _wire(model: TalkieModel) -> dict[str, Any]:
-    return wire(model)
-
-
 class RunManager:
     """Starts, follows and cancels runs."""
 
-    def __init__(self, store: Store, services: RunServices, message_for: Callable[[str, str], str]) -> None:
+    def __init__(self, store: Store, services: RunServices) -> None:
         self.store = store
         self.services = services
-        self.message_for = message_for
         self.live: dict[tuple[str, str], LiveRun] = {}
 
     def get_live(self, user_id: str, run_id: str) -> LiveRun | None:
@@ -237,8 +232,8 @@ class RunManager:
     ) -> list[bytes]:
         """A run with nothing to do: `RUN_STARTED` then `RUN_FINISHED` (cancelled before it came, N-04)."""
         events = [
-            _wire(RunStartedEvent(type="RUN_STARTED", thread_id=thread_id, run_id=run_id)),
-            _wire(
+            wire(RunStartedEvent(type="RUN_STARTED", thread_id=thread_id, run_id=run_id)),
+            wire(
                 RunFinishedEvent(
                     type="RUN_FINISHED",
                     thread_id=thread_id,
@@ -283,13 +278,13 @@ class RunManager:
             thread_id = row.thread_id or ""
             events = [
                 *row.events,
-                _wire(RunStartedEvent(type="RUN_STARTED", thread_id=thread_id, run_id=row.id))
+                wire(RunStartedEvent(type="RUN_STARTED", thread_id=thread_id, run_id=row.id))
                 if not row.events
                 else None,
-                _wire(
+                wire(
                     RunErrorEvent(
                         type="RUN_ERROR",
-                        message=self.message_for("internal", "en"),
+                        message=ApiError("internal").message("en"),
                         code="internal",
                         metadata=RunErrorMetadata(retryable=retryable("internal")),
                     )
@@ -402,7 +397,7 @@ class RunManager:
         except Exception:
             log.exception("run %s failed inside the mock", run.run_id)
             run.status = "error"
-            run.publish(_wire(self._run_error("internal", None, run.locale)))
+            run.publish(wire(self._run_error("internal", None, run.locale)))
         finally:
             tracker.flush()
             try:
@@ -418,7 +413,7 @@ class RunManager:
         )
 
     def _emit(self, run: LiveRun, tracker: _TextTracker, model: TalkieModel) -> None:
-        event = _wire(model)
+        event = wire(model)
         tracker.observe(model, event)
         self.services.event_published(event)
         run.publish(event)

@@ -1,7 +1,7 @@
 """Faults on demand (issue 5 §2): §3 errors instead of answers, slow, dropped or failing streams, unknown
 events and unknown manifest members — so an app can be shown to cope with each.
 
-Faults plug into the core through :class:`~talkie_mock.hooks.Hooks`: :class:`FaultInjector` is an observer
+Faults plug into the core through :class:`~talkie_mock.api.hooks.Hooks`: :class:`FaultInjector` is an observer
 (its `before_request` answers a request with an error instead of its endpoint) and a response wrapper (it
 wraps a run stream or rewrites the manifest). Endpoints know nothing about faults. Every applied fault is
 written into the request's ASGI scope under :data:`APPLIED`, where the inspector's traffic recorder reads it.
@@ -21,7 +21,6 @@ import random
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any
 
 import jsonschema
@@ -32,14 +31,16 @@ from talkie_models import RunErrorEvent, RunErrorMetadata, TextMessageEndEvent
 from talkie_models import errors as codes
 from talkie_models.sse import encode_comment, encode_event
 
-from talkie_mock import manifest
-from talkie_mock.context import Mock
-from talkie_mock.errors import ApiError, MockError, error_body, http_status, retryable
-from talkie_mock.streaming import EventStreamResponse, Feed
+from talkie_mock.api import manifest
+from talkie_mock.api.context import Mock
+from talkie_mock.api.problems import problem
+from talkie_mock.api.streaming import EventStreamResponse, Feed
+from talkie_mock.engine.scenarios import fault_schema
+from talkie_mock.errors import ApiError, MockError, retryable
 
-log = logging.getLogger("talkie_mock.faults")
+log = logging.getLogger("talkie_mock.devtools.faults")
 
-APPLIED = "talkie_mock.faults"
+APPLIED = "talkie_mock.devtools.faults"
 """ASGI scope key: list of the fault labels applied to this request (read by the traffic recorder)."""
 DROPPED = "talkie_mock.dropped"
 """ASGI scope key: set when a stream fault closed the connection on purpose."""
@@ -55,13 +56,6 @@ EXPIRED_TOKEN = {
 
 class FaultError(MockError):
     """A fault description that does not match `fault.schema.json` (or names an unknown error code)."""
-
-
-@functools.cache
-def fault_schema() -> dict[str, Any]:
-    text = resources.files("talkie_mock").joinpath("fault.schema.json").read_text(encoding="utf-8")
-    schema: dict[str, Any] = json.loads(text)
-    return schema
 
 
 def _template_regex(template: str) -> re.Pattern[str]:
@@ -397,10 +391,7 @@ class FaultInjector:
             message = ApiError(code).message(locale)
             if code in ("rate_limited", "upstream_unavailable"):
                 headers["Retry-After"] = str(fault.retry_after)
-        body = error_body(code, message).model_dump(mode="json")
-        status = http_status(code)
-        self.mock.hooks.response(request, status, "ErrorResponse", body)
-        return JSONResponse(body, status_code=status, headers=headers)
+        return problem(request, code, message, headers=headers)
 
     def on_response(self, request: Request | None, status: int, type_name: str, body: dict[str, Any]) -> None:
         return None

@@ -1,4 +1,4 @@
-"""Request bodies: parse JSON and check it against the contract before any handler uses it.
+"""Request readers: path ids, and bodies parsed and checked against the contract before any handler uses them.
 
 jsonschema-rs (through `talkie_models.validation.fast_validator`) decides validity on the hot path; only
 for an
@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, TypeVar
 
+from pydantic import ValidationError
 from starlette.requests import Request
+from talkie_models import TalkieModel
 from talkie_models.validation import fast_validator
 
 from talkie_mock.errors import ApiError
@@ -64,6 +66,21 @@ async def read_json(request: Request, type_name: str) -> dict[str, Any]:
     value = check(parse_json(raw), type_name)
     request.scope[VALIDATED] = (raw, type_name, value)
     return value
+
+
+Model = TypeVar("Model", bound=TalkieModel)
+
+
+async def read_model(request: Request, model: type[Model]) -> Model:
+    """The request body as the contract model `model` (its class name is its schema's type name), or the §3
+    400 naming the first bad field."""
+    value = await read_json(request, model.__name__)
+    try:
+        return model.model_validate(value)
+    except ValidationError as exc:  # the schema accepted it: only a disagreement of the two would land here
+        first = exc.errors()[0]
+        field = ".".join(str(part) for part in first["loc"]) or "(body)"
+        raise ApiError("invalid_request", "invalid_field", field=field, detail=first["msg"]) from exc
 
 
 def _describe(message: str) -> tuple[str, str]:

@@ -2,10 +2,10 @@
 
 They exist to prove that talkie-conformance can fail: each one breaks exactly one rule of `spec/rules.yaml`,
 and the conformance tests assert that the suite then reports exactly that rule. Like faults, a break plugs
-into the core through :class:`~talkie_mock.hooks.Hooks` (an observer that may answer a request or rewrite its
-body, and a response wrapper); endpoints know nothing about it. Never use a break for app development: the
-faults of issue 5 (`--fail`, `--drop-stream`, …) simulate trouble a correct server can have; a break makes
-the mock itself wrong.
+into the core through :class:`~talkie_mock.api.hooks.Hooks` (an observer that may answer a request or
+rewrite its body, and a response wrapper); endpoints know nothing about it. Never use a break for app
+development: the faults of issue 5 (`--fail`, `--drop-stream`, …) simulate trouble a correct server can
+have; a break makes the mock itself wrong.
 """
 
 from __future__ import annotations
@@ -22,10 +22,10 @@ from starlette.types import Receive, Scope, Send
 from talkie_models import DecisionResponse
 from talkie_models.sse import encode_event
 
-from talkie_mock.context import Mock
-from talkie_mock.errors import ApiError
-from talkie_mock.faults import endpoint_of
-from talkie_mock.streaming import EventStreamResponse, Feed
+from talkie_mock.api.context import Mock
+from talkie_mock.api.streaming import EventStreamResponse, Feed
+from talkie_mock.devtools.faults import endpoint_of
+from talkie_mock.errors import ApiError, MockError
 
 # Rule ID -> what the broken mock does instead of following it.
 BREAKS: dict[str, str] = {
@@ -40,7 +40,7 @@ BREAKS: dict[str, str] = {
 }
 
 
-class BreakError(ValueError):
+class BreakError(MockError, ValueError):
     """`--break` named a rule the mock cannot break."""
 
 

@@ -28,14 +28,14 @@ from talkie_models import (
     VoiceUsageResponse,
 )
 
-from talkie_mock.agent import Request as AgentRequest
-from talkie_mock.clock import to_iso
-from talkie_mock.context import Mock, mock_of
+from talkie_mock.api.context import Mock, mock_of
+from talkie_mock.api.requests import parse_json, read_json, safe_id
+from talkie_mock.api.threads import owned_thread
+from talkie_mock.engine.agent import Request as AgentRequest
+from talkie_mock.engine.clock import iso_of_ms, to_iso
+from talkie_mock.engine.plans import ActionSpec
+from talkie_mock.engine.store import MessageRow, VoiceRow
 from talkie_mock.errors import ApiError
-from talkie_mock.steps import ActionSpec
-from talkie_mock.store import MessageRow, VoiceRow
-from talkie_mock.threads import iso_ms, owned_thread
-from talkie_mock.validation import parse_json, read_json, safe_id
 
 # Seconds a session stays usable after its budget, so the last usage report and transcript still land.
 GRACE_SECONDS = 120
@@ -93,7 +93,7 @@ async def create_session(request: Request) -> Response:
         event_protocol="openai-realtime/1",
         signaling=Signaling(type="sdp-post", url=f"{mock.config.origin}/_mock/voice/sdp"),
         client_secret="ek_mock_" + secrets.token_urlsafe(18),
-        expires_at=iso_ms(now + mock.config.voice_secret_ttl_seconds * 1000),
+        expires_at=iso_of_ms(now + mock.config.voice_secret_ttl_seconds * 1000),
         max_seconds=max_seconds,
         warn_seconds=mock.config.voice_warn_seconds,
         locale=locale,
@@ -263,7 +263,7 @@ async def sdp(request: Request) -> Response:
 
 
 def _secret_expiry(session: VoiceRow) -> int:
-    from talkie_mock.clock import from_iso
+    from talkie_mock.engine.clock import from_iso
 
     return int(from_iso(str(session.body["expiresAt"])).timestamp() * 1000)
 

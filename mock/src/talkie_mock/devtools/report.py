@@ -13,11 +13,13 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from talkie_mock.rules import catalogue
-from talkie_mock.violations import read_state_file, summary
+from talkie_models.rules import catalogue
+
+from talkie_mock.devtools.violations import read_state_file, summary
+from talkie_mock.errors import MockError
 
 
-class ReportError(Exception):
+class ReportError(MockError):
     """The mock or the state file could not be read."""
 
 

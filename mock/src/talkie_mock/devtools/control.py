@@ -18,14 +18,15 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from talkie_mock.actions import Actions
-from talkie_mock.context import Mock
-from talkie_mock.errors import ApiError, error_body
-from talkie_mock.faults import FaultBoard, FaultError, FaultInjector
-from talkie_mock.threads import iso_ms
-from talkie_mock.traffic import Exchange, Traffic, TrafficRecorder
-from talkie_mock.verdicts import Finding, Seen, Verdicts
-from talkie_mock.violations import ViolationLog, summary
+from talkie_mock.api.context import Mock
+from talkie_mock.api.problems import problem
+from talkie_mock.devtools.faults import FaultBoard, FaultError, FaultInjector
+from talkie_mock.devtools.traffic import Exchange, Traffic, TrafficRecorder
+from talkie_mock.devtools.verdicts import Finding, Seen, Verdicts
+from talkie_mock.devtools.violations import ViolationLog, summary
+from talkie_mock.engine.actions import Actions
+from talkie_mock.engine.clock import iso_of_ms
+from talkie_mock.errors import ApiError
 
 PREFIX = "/_mock"
 API = PREFIX + "/api"
@@ -83,8 +84,8 @@ class DevTools:
                 "userId": t.user_id,
                 "title": t.title,
                 "channel": t.channel,
-                "createdAt": iso_ms(t.created_at),
-                "updatedAt": iso_ms(t.updated_at),
+                "createdAt": iso_of_ms(t.created_at),
+                "updatedAt": iso_of_ms(t.updated_at),
             }
             for t in mock.store.recent_threads(STATE_LIMIT)
         ]
@@ -97,8 +98,8 @@ class DevTools:
                 "voiceSessionId": v.id,
                 "userId": v.user_id,
                 "threadId": v.thread_id,
-                "createdAt": iso_ms(v.created_at),
-                "endsAt": iso_ms(v.ends_at),
+                "createdAt": iso_of_ms(v.created_at),
+                "endsAt": iso_of_ms(v.ends_at),
                 "seconds": v.seconds,
                 "maxSeconds": v.max_seconds,
                 "open": not v.closed and now < v.ends_at,
@@ -123,11 +124,6 @@ def _dev(request: Request) -> DevTools:
     return tools
 
 
-def _problem(code: str, message: str, status: int | None = None) -> JSONResponse:
-    body = error_body(code, message).model_dump(mode="json")
-    return JSONResponse(body, status_code=status or ApiError(code).status)
-
-
 async def _json(request: Request) -> Any:
     raw = await request.body()
     if not raw.strip():
@@ -142,7 +138,7 @@ async def _json(request: Request) -> Any:
 
 
 def _static(name: str) -> bytes:
-    return resources.files("talkie_mock").joinpath("static", name).read_bytes()
+    return resources.files("talkie_mock").joinpath("devtools", "static", name).read_bytes()
 
 
 async def page(request: Request) -> Response:
@@ -152,7 +148,7 @@ async def page(request: Request) -> Response:
 async def asset(request: Request) -> Response:
     name = request.path_params["name"]
     if name not in STATIC:
-        return _problem("not_found", f"There is no inspector file {name[:40]}.")
+        return problem(request, "not_found", f"There is no inspector file {name[:40]}.")
     return Response(_static(name), media_type=STATIC[name], headers=PAGE_HEADERS)
 
 
@@ -176,7 +172,7 @@ async def advance_clock(request: Request) -> Response:
         or not isinstance(seconds, int | float)
         or not 0 <= seconds <= 10 * 365 * 86400
     ):
-        return _problem("invalid_request", "`seconds` must be a number from 0 to ten years.")
+        return problem(request, "invalid_request", "`seconds` must be a number from 0 to ten years.")
     tools.mock.clock.advance(float(seconds))
     tools.mock.store.settle_actions(tools.mock.now_ms())
     return JSONResponse(tools.clock())
@@ -203,7 +199,7 @@ async def add_fault(request: Request) -> Response:
     try:
         fault = _dev(request).faults.add(body)
     except FaultError as exc:
-        return _problem("invalid_request", str(exc))
+        return problem(request, "invalid_request", str(exc))
     return JSONResponse(fault.to_json(), status_code=201)
 
 
@@ -214,7 +210,7 @@ async def clear_faults(request: Request) -> Response:
 
 async def remove_fault(request: Request) -> Response:
     if not _dev(request).faults.remove(request.path_params["faultId"]):
-        return _problem("not_found", "No such fault.")
+        return problem(request, "not_found", "No such fault.")
     return JSONResponse({"ok": True})
 
 
@@ -224,9 +220,9 @@ async def expire_action(request: Request) -> Response:
     tools.mock.store.settle_actions(tools.mock.now_ms())
     row = tools.mock.store.get_action(action_id)
     if row is None:
-        return _problem("not_found", "No such action.")
+        return problem(request, "not_found", "No such action.")
     if not tools.mock.store.expire_action(action_id):
-        return _problem("conflict", f"The action is {row.status}, not pending.")
+        return problem(request, "conflict", f"The action is {row.status}, not pending.")
     fresh = tools.mock.store.get_action(action_id)
     assert fresh is not None
     return JSONResponse(Actions.model(fresh).model_dump(mode="json"))
@@ -237,16 +233,16 @@ async def decide_action(request: Request) -> Response:
     tools = _dev(request)
     action_id, decision = request.path_params["actionId"], request.path_params["decision"]
     if decision not in ("confirm", "cancel"):
-        return _problem("not_found", "Use confirm or cancel.")
+        return problem(request, "not_found", "Use confirm or cancel.")
     row = tools.mock.store.get_action(action_id)
     if row is None:
-        return _problem("not_found", "No such action.")
+        return problem(request, "not_found", "No such action.")
     try:
         answer = tools.mock.actions.decide(
             action_id, row.user_id, decision, row.params_hash, "button", tools.mock.config.locale
         )
     except ApiError as exc:
-        return _problem(exc.code, exc.message(tools.mock.config.locale), exc.status)
+        return problem(request, exc.code, exc.message(tools.mock.config.locale), exc.status)
     return JSONResponse(answer.model_dump(mode="json"))
 
 
@@ -255,7 +251,7 @@ async def get_traffic(request: Request) -> Response:
     try:
         since = int(request.query_params.get("since", "0"))
     except ValueError:
-        return _problem("invalid_request", "`since` must be an integer cursor.")
+        return problem(request, "invalid_request", "`since` must be an integer cursor.")
     return JSONResponse({"cursor": tools.traffic.cursor, "entries": tools.traffic.since(since)})
 
 

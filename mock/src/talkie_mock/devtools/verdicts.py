@@ -19,11 +19,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from talkie_models.rules import catalogue
 from talkie_models.validation import fast_validator, schema
 
-from talkie_mock.context import Mock
+from talkie_mock.api.context import Mock
 from talkie_mock.oauth.metadata import AUTHORIZE_PATH, TOKEN_PATH
-from talkie_mock.rules import catalogue
 
 Level = Literal["error", "warning", "info"]
 

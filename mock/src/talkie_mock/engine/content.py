@@ -26,7 +26,7 @@ from talkie_models import (
     TextBlock,
 )
 
-from talkie_mock import files
+from talkie_mock.engine import files
 
 FAKER_LOCALE = {"cs": "cs_CZ", "en": "en_US"}
 

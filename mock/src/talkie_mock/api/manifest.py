@@ -16,14 +16,12 @@ from talkie_models import (
     Manifest,
     Status,
     StatusUser,
-    UsageEvent,
-    UsageMeter,
-    UsageReport,
 )
 
-from talkie_mock import files
+from talkie_mock.api.context import mock_of
 from talkie_mock.config import MockConfig
-from talkie_mock.context import Mock, mock_of
+from talkie_mock.engine import files
+from talkie_mock.engine.usage import meters
 
 ACCENT = "#2f6f9f"
 LOGO_PATH = "/talkie/logo.png"
@@ -112,12 +110,6 @@ def _headers(raw: bytes, extra: dict[str, str]) -> list[tuple[bytes, bytes]]:
 _RENDERED: dict[int, tuple[MockConfig, dict[str, Any], bytes, list[tuple[bytes, bytes]]]] = {}
 
 
-def rendered_manifest(config: MockConfig) -> tuple[dict[str, Any], bytes]:
-    """The manifest's wire form and its JSON bytes (as JSONResponse would encode it)."""
-    body, raw, _ = _rendered(config)
-    return body, raw
-
-
 def _rendered(config: MockConfig) -> tuple[dict[str, Any], bytes, list[tuple[bytes, bytes]]]:
     cached = _RENDERED.get(id(config))
     if cached is None or cached[0] is not config:
@@ -141,33 +133,6 @@ async def logo(request: Request) -> Response:
     )
 
 
-METER_LABELS = {
-    "cs": ("Tokeny dnes", "tokeny", "Hlas dnes", "minuty"),
-    "en": ("Tokens today", "tokens", "Voice today", "minutes"),
-}
-
-
-def meters(mock: Mock, user_id: str, locale: str) -> list[UsageMeter]:
-    tokens, voice_seconds = mock.store.usage(user_id, mock.day())
-    tokens_label, tokens_unit, voice_label, voice_unit = METER_LABELS.get(locale, METER_LABELS["en"])
-    return [
-        UsageMeter(label=tokens_label, used=tokens, limit=mock.config.tokens_daily_limit, unit=tokens_unit),
-        UsageMeter(
-            label=voice_label,
-            used=-(-voice_seconds // 60),
-            limit=mock.config.voice_daily_minutes,
-            unit=voice_unit,
-        ),
-    ]
-
-
-def usage_event(mock: Mock, user_id: str, tokens: int, locale: str) -> UsageEvent:
-    mock.store.add_usage(user_id, mock.day(), tokens=tokens)
-    return UsageEvent(
-        type="CUSTOM", name="talkie.usage", value=UsageReport(usage=meters(mock, user_id, locale))
-    )
-
-
 async def status(request: Request) -> Response:
     mock = mock_of(request)
     user = mock.auth.require(request)
@@ -175,6 +140,6 @@ async def status(request: Request) -> Response:
         user=StatusUser(id=user.user_id, name=user.name, email=user.email),
         chat=True,
         voice=True,
-        usage=meters(mock, user.user_id, mock.locale(request)),
+        usage=meters(mock.store, mock.clock, mock.config, user.user_id, mock.locale(request)),
     )
     return mock.respond(request, body, "Status")

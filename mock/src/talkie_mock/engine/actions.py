@@ -20,17 +20,16 @@ from __future__ import annotations
 
 import hashlib
 import json
-from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from talkie_models import Action, ActionConfirm, CardEvent, DecisionResponse
 
-from talkie_mock.clock import Clock, to_iso
 from talkie_mock.config import MockConfig
-from talkie_mock.content import Content, IdSource, faker_for
+from talkie_mock.engine.clock import Clock, iso_of_ms
+from talkie_mock.engine.content import Content, IdSource, faker_for
+from talkie_mock.engine.plans import ActionSpec
+from talkie_mock.engine.store import ActionRow, Store
 from talkie_mock.errors import ApiError
-from talkie_mock.steps import ActionSpec
-from talkie_mock.store import ActionRow, Store
 
 
 class Proposer(Protocol):
@@ -43,10 +42,6 @@ def params_hash(params: dict[str, Any]) -> str:
     """`sha256:` + hex digest of the canonical JSON of the parameters."""
     canonical = json.dumps(params, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return "sha256:" + hashlib.sha256(canonical.encode()).hexdigest()
-
-
-def _iso(ms: int) -> str:
-    return to_iso(datetime.fromtimestamp(ms / 1000, UTC))
 
 
 class Actions:
@@ -76,8 +71,8 @@ class Actions:
                 "risk_level": spec.risk_level,
                 "status": "pending",
                 "params_hash": params_hash(spec.params),
-                "created_at": _iso(now),
-                "expires_at": _iso(now + spec.ttl_seconds * 1000),
+                "created_at": iso_of_ms(now),
+                "expires_at": iso_of_ms(now + spec.ttl_seconds * 1000),
                 "confirm": ActionConfirm.model_validate(confirm),
             }
         ).model_dump(mode="json")
@@ -106,7 +101,7 @@ class Actions:
         data = {key: value for key, value in row.body.items() if key not in ("status", "undoUntil")}
         data["status"] = row.status
         if row.undo_until is not None and row.status == "running":
-            data["undoUntil"] = _iso(row.undo_until)
+            data["undoUntil"] = iso_of_ms(row.undo_until)
         return Action.model_validate(data)
 
     def get(self, action_id: str, user_id: str) -> ActionRow:

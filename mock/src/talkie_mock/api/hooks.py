@@ -17,7 +17,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from talkie_models.validation import fast_validator
 
-log = logging.getLogger("talkie_mock.hooks")
+log = logging.getLogger("talkie_mock.api.hooks")
 
 
 class Observer(Protocol):

@@ -3,25 +3,24 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from talkie_models import TalkieModel
 
+from talkie_mock.api.auth import Auth, Principal
+from talkie_mock.api.hooks import Hooks
+from talkie_mock.api.responses import FastJSONResponse
+from talkie_mock.config import MockConfig
+from talkie_mock.engine import usage
+from talkie_mock.engine.actions import Actions
+from talkie_mock.engine.agent import Agent
+from talkie_mock.engine.clock import Clock
+from talkie_mock.engine.runs import RunManager
+from talkie_mock.engine.store import Store
 from talkie_mock.errors import pick_locale
-from talkie_mock.wire import FastJSONResponse
-
-if TYPE_CHECKING:
-    from talkie_mock.actions import Actions
-    from talkie_mock.agent import Agent
-    from talkie_mock.auth import Auth, Principal
-    from talkie_mock.clock import Clock
-    from talkie_mock.config import MockConfig
-    from talkie_mock.hooks import Hooks
-    from talkie_mock.runs import RunManager
-    from talkie_mock.store import Store
 
 
 @dataclass
@@ -43,7 +42,7 @@ class Mock:
         return pick_locale(request.headers.get("accept-language"), self.config.locale)
 
     def day(self) -> str:
-        return self.clock.now().strftime("%Y-%m-%d")
+        return usage.day(self.clock)
 
     def respond(
         self,
@@ -72,3 +71,13 @@ def mock_of(request: Request) -> Mock:
         return app.mock
     mock: Mock = request.app.state.mock
     return mock
+
+
+def find_mock(request: Request) -> Mock | None:
+    """The mock behind a request, or None when the request never reached one (a bare sub-application)."""
+    app = request.scope.get("app")
+    if isinstance(app, MockApp):
+        return app.mock
+    state = getattr(app, "state", None)
+    found: Mock | None = getattr(state, "mock", None) if state is not None else None
+    return found

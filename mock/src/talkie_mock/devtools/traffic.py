@@ -4,7 +4,7 @@ A plain ASGI middleware sees the bytes that really crossed the wire — OAuth re
 and a deliberately dropped stream included — which observers of typed bodies cannot. Exchanges live in a
 bounded ring buffer in memory; each change bumps a global cursor, so the inspector polls "what changed since
 cursor N" and gets only that. Client-side findings also go to the
-:class:`~talkie_mock.violations.ViolationLog`.
+:class:`~talkie_mock.devtools.violations.ViolationLog`.
 
 Recording is on the path of every request, so it only keeps references: the header lists uvicorn built, the
 body chunks as they went by, the clock as a number. Turning them into text, splitting a stream into events
@@ -25,10 +25,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from talkie_models.sse import SSEDecoder
 from talkie_models.validation import fast_validator
 
-from talkie_mock.clock import iso_of_ms
-from talkie_mock.faults import APPLIED, DROPPED, endpoint_of
-from talkie_mock.validation import VALIDATED
-from talkie_mock.verdicts import Finding, Seen
+from talkie_mock.api.requests import VALIDATED
+from talkie_mock.devtools.faults import APPLIED, DROPPED, endpoint_of
+from talkie_mock.devtools.verdicts import Finding, Seen
+from talkie_mock.engine.clock import iso_of_ms
 
 CAPACITY = 500
 BODY_LIMIT = 16 * 1024

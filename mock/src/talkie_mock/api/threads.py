@@ -2,23 +2,17 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 from starlette.requests import Request
 from starlette.responses import Response
 from talkie_models import ThreadDetail, ThreadList, ThreadMessage, ThreadSummary
 
-from talkie_mock.clock import to_iso
-from talkie_mock.context import Mock, mock_of
+from talkie_mock.api.context import Mock, mock_of
+from talkie_mock.api.requests import safe_id
+from talkie_mock.engine.clock import iso_of_ms
+from talkie_mock.engine.store import ThreadRow
 from talkie_mock.errors import ApiError
-from talkie_mock.store import ThreadRow
-from talkie_mock.validation import safe_id
 
 LIST_LIMIT = 50
-
-
-def iso_ms(ms: int) -> str:
-    return to_iso(datetime.fromtimestamp(ms / 1000, UTC))
 
 
 def summary(row: ThreadRow) -> ThreadSummary:
@@ -27,8 +21,8 @@ def summary(row: ThreadRow) -> ThreadSummary:
             "id": row.id,
             "title": row.title,
             "channel": row.channel,
-            "createdAt": iso_ms(row.created_at),
-            "updatedAt": iso_ms(row.updated_at),
+            "createdAt": iso_of_ms(row.created_at),
+            "updatedAt": iso_of_ms(row.updated_at),
         }
     )
 
@@ -57,7 +51,7 @@ async def get_thread(request: Request) -> Response:
             "id": m.id,
             "role": m.role,
             "content": m.content,
-            "created_at": iso_ms(m.created_at),
+            "created_at": iso_of_ms(m.created_at),
         }
         if m.cards:
             fields["cards"] = m.cards

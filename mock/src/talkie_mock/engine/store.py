@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from talkie_mock.wire import dumps
+from talkie_mock.engine.wire import dumps
 
 # Each entry moves the database one version up; `PRAGMA user_version` records how far a file has come.
 MIGRATIONS: tuple[str, ...] = (

@@ -8,34 +8,35 @@ a mistake shows when the mock starts, not in the middle of a client test.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import jsonschema
 import yaml
 from pydantic import ValidationError
 from referencing import Registry, Resource
-from talkie_models import (
-    Card,
-    CardEvent,
-    EventMetadata,
-    OpenEvent,
-    OpenLink,
-    ToolCallEndEvent,
-    ToolCallEndMetadata,
-    ToolCallStartEvent,
+from talkie_models import Card, OpenEvent, OpenLink
+
+from talkie_mock.engine.content import Content
+from talkie_mock.engine.plans import (
+    ActionSpec,
+    Emit,
+    Fail,
+    Propose,
+    Request,
+    Sleep,
+    Step,
+    Usage,
+    card_step,
+    text_message,
+    tool_call,
 )
-
 from talkie_mock.errors import ScenarioError
-from talkie_mock.steps import ActionSpec, Emit, Fail, Propose, Sleep, Step, Usage
-
-if TYPE_CHECKING:
-    from talkie_mock.agent import Request
-    from talkie_mock.content import Content
 
 
 def scenario_schema() -> dict[str, Any]:
@@ -44,10 +45,16 @@ def scenario_schema() -> dict[str, Any]:
     return schema
 
 
+@functools.cache
+def fault_schema() -> dict[str, Any]:
+    """`fault.schema.json`: a scenario's `faults` section holds such objects (devtools applies them)."""
+    text = resources.files("talkie_mock").joinpath("fault.schema.json").read_text(encoding="utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
+
+
 def _registry() -> Registry[Any]:
     """Lets the scenario schema refer to the fault schema by its `$id`."""
-    from talkie_mock.faults import fault_schema
-
     fault = fault_schema()
     registry: Registry[Any] = Registry().with_resource(fault["$id"], Resource.from_contents(fault))
     return registry
@@ -108,50 +115,28 @@ class Scenario:
                 raise ScenarioError(f"{origin}: scenarios/{index}/steps/{number}: {exc}") from exc
 
     def plan(self, text: str, content: Content, request: Request) -> list[Step] | None:
-        from talkie_mock.agent import Agent
-
         for rule in self.rules:
             match = rule.pattern.search(text)
             if match is None:
                 continue
             steps: list[Step] = []
             for step in rule.steps:
-                steps += self._step(step, match, content, Agent)
+                steps += self._step(step, match, content)
             return steps
         return None
 
     @staticmethod
-    def _step(step: dict[str, Any], match: re.Match[str], content: Content, agent: Any) -> list[Step]:
+    def _step(step: dict[str, Any], match: re.Match[str], content: Content) -> list[Step]:
         if "text" in step:
-            result: list[Step] = agent._text(content, match.expand(step["text"]))
-            return result
+            return text_message(content.ids, match.expand(step["text"]))
         if "tool" in step:
             tool = step["tool"]
-            call_id = content.ids.next("call")
-            end_meta: dict[str, Any] = {"ok": tool.get("ok", True)}
-            if "error" in tool:
-                end_meta["error"] = tool["error"]
-            start_meta = EventMetadata.model_validate({"label": tool["label"]}) if "label" in tool else None
-            return [
-                Emit(
-                    ToolCallStartEvent(
-                        type="TOOL_CALL_START",
-                        tool_call_id=call_id,
-                        tool_call_name=tool["name"],
-                        metadata=start_meta,
-                    )
-                ),
-                Emit(
-                    ToolCallEndEvent(
-                        type="TOOL_CALL_END",
-                        tool_call_id=call_id,
-                        metadata=ToolCallEndMetadata.model_validate(end_meta),
-                    )
-                ),
-            ]
+            return tool_call(
+                content.ids, tool["name"], tool.get("label"), tool.get("ok", True), tool.get("error")
+            )
         if "card" in step:
             card = Card.model_validate({"id": content.ids.next("c"), "version": 1, **step["card"]})
-            return [Emit(CardEvent(type="CUSTOM", name="talkie.card", value=card))]
+            return [card_step(card)]
         if "open" in step:
             return [
                 Emit(

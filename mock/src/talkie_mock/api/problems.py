@@ -1,0 +1,91 @@
+"""The one §3 renderer: every error answer of the mock — API, faults, control API, OAuth — is built here.
+
+`problem()` builds the `{"error": {"code", "message", "retryable"}}` body through the contract's model and
+always shows it to the hooks before it leaves, so `--self-check` and the inspector see every error the mock
+sends, whoever raised it. The exception handlers below turn Starlette's and the mock's exceptions into such
+answers: unknown routes (404 `not_found`), wrong methods (405 with `Allow`), :class:`ApiError` raised by a
+handler, and — as a last resort that signals a bug — any other exception as 500 `internal`.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from talkie_models import errors as codes
+
+from talkie_mock.api.context import find_mock
+from talkie_mock.api.responses import FastJSONResponse
+from talkie_mock.errors import ApiError, error_body, http_status, pick_locale
+
+log = logging.getLogger("talkie_mock")
+
+
+def problem(
+    request: Request | None,
+    code: str,
+    message: str,
+    status: int | None = None,
+    headers: Mapping[str, str] | None = None,
+) -> JSONResponse:
+    """A §3 answer, shown to the observers with its type (status: the contract's for `code` when None)."""
+    status = http_status(code) if status is None else status
+    body: dict[str, Any] = error_body(code, message).model_dump(mode="json")
+    mock = find_mock(request) if request is not None else None
+    if mock is not None:
+        mock.hooks.response(request, status, "ErrorResponse", body)
+    return FastJSONResponse(body, status_code=status, headers=dict(headers or {}))
+
+
+def locale_of(request: Request) -> str:
+    """The request's locale (`Accept-Language`), in the mock's default locale when there is no mock."""
+    mock = find_mock(request)
+    default = mock.config.locale if mock is not None else "en"
+    return pick_locale(request.headers.get("accept-language"), default)
+
+
+def api_problem(request: Request, exc: ApiError) -> JSONResponse:
+    """The §3 answer for an :class:`ApiError`, in the request's locale."""
+    return problem(request, exc.code, exc.message(locale_of(request)), exc.status, exc.headers)
+
+
+async def on_api_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, ApiError)
+    return api_problem(request, exc)
+
+
+def _http_code(status: int) -> str:
+    """The §3 code the contract pairs with a status Starlette raised (only 400/401/403/413 reach here)."""
+    for code, entry in codes.CATALOGUE.items():
+        if tuple(entry.http_statuses) == (status,):
+            return code
+    return "internal" if status >= 500 else f"http_{status}"
+
+
+async def on_http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    headers = dict(exc.headers or {})
+    if exc.status_code == 405:
+        # §3 pairs `invalid_request` with 400 only; a wrong method gets its own code (notes N-22).
+        allow = headers.get("Allow", "")
+        err = ApiError(
+            "method_not_allowed", "method_not_allowed", method=request.method, allow=allow, status=405
+        )
+    elif exc.status_code == 404:
+        err = ApiError("not_found", "route_not_found", path=request.url.path[:200])
+    else:
+        err = ApiError(_http_code(exc.status_code), status=exc.status_code)
+    return problem(request, err.code, err.message(locale_of(request)), err.status, headers)
+
+
+async def on_crash(request: Request, exc: Exception) -> Response:
+    log.error("internal error on %s %s", request.method, request.url.path, exc_info=exc)
+    return problem(request, "internal", ApiError("internal").message(locale_of(request)), 500)
+
+
+EXCEPTION_HANDLERS = {ApiError: on_api_error, HTTPException: on_http_error, Exception: on_crash}
+"""Starlette's `exception_handlers` for every application of the mock."""

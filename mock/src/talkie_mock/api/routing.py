@@ -1,0 +1,143 @@
+"""The talkie/1 route table, and Starlette's router with an index of fixed paths.
+
+:func:`routes` lists every endpoint of the protocol once, one route per path dispatching on the method, each
+wrapped so the observers (faults, inspector, self-check) get the first look at the request.
+
+The index: a request does not try every route in turn.
+
+The mock has about fifty routes (OAuth and the control API sit in front of the Talkie endpoints); Starlette
+matches a request against each regular expression in order until one fits, which cost the manifest more
+than answering it. For a path without parameters, the routes whose pattern can match it at all are found
+once and kept; a request on such a path only asks those, in their original order, so the first full match
+is the same route Starlette would pick. Anything else (a path with parameters, a wrong method, a redirect)
+goes through Starlette's own loop unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Match, Route, Router
+from starlette.types import Receive, Scope, Send
+from talkie_models.protocol import WELL_KNOWN_PATH
+
+from talkie_mock.api import actions, files, manifest, runs, threads, voice
+from talkie_mock.api.context import mock_of
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+class IndexedRouter(Router):
+    """A :class:`Router` that looks fixed paths up in a dict before falling back to the full scan."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._index: dict[str, list[BaseRoute]] = {}
+        self._indexed_count = -1
+
+    def _candidates(self, path: str) -> list[BaseRoute] | None:
+        # Routes are added while the app is assembled (OAuth, control API); rebuild when their number changes.
+        if self._indexed_count != len(self.routes):
+            self._index = _build_index(self.routes)
+            self._indexed_count = len(self.routes)
+        return self._index.get(path)
+
+    async def app(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and not scope.get("root_path"):
+            candidates = self._candidates(scope["path"])
+            if candidates is not None:
+                for route in candidates:
+                    match, child_scope = route.matches(scope)
+                    if match is Match.FULL:
+                        if "router" not in scope:
+                            scope["router"] = self
+                        scope["route"] = route
+                        scope.update(child_scope)
+                        await route.handle(scope, receive, send)
+                        return
+        await super().app(scope, receive, send)
+
+
+def _build_index(routes: list[BaseRoute]) -> dict[str, list[BaseRoute]]:
+    """For each parameterless route path: every route whose pattern matches that path, in route order."""
+    patterns = []
+    for route in routes:
+        regex = getattr(route, "path_regex", None)
+        if regex is None:  # a route kind we cannot reason about: no index at all
+            return {}
+        patterns.append((route, regex))
+    index: dict[str, list[BaseRoute]] = {}
+    for route, _ in patterns:
+        path = getattr(route, "path", None)
+        if not isinstance(path, str) or getattr(route, "param_convertors", None) or path in index:
+            continue
+        index[path] = [other for other, regex in patterns if regex.match(path)]
+    return index
+
+
+def _observed(handler: Handler) -> Handler:
+    """Give the observers (faults, inspector) the first look at each request."""
+
+    async def endpoint(request: Request) -> Response:
+        mock = mock_of(request)
+        if mock.hooks.observers:
+            early = await mock.hooks.before_request(request)
+            if early is not None:
+                return early
+        response = await handler(request)
+        if mock.hooks.wrappers:
+            response = await mock.hooks.after_request(request, response)
+        return response
+
+    endpoint.__name__ = handler.__name__
+    return endpoint
+
+
+def routes() -> list[Route]:
+    e = manifest.ENDPOINTS
+    table: list[tuple[str, Handler, list[str]]] = [
+        (WELL_KNOWN_PATH, manifest.manifest, ["GET"]),
+        (manifest.LOGO_PATH, manifest.logo, ["GET"]),
+        (e["status"], manifest.status, ["GET"]),
+        (e["run"], runs.run, ["POST"]),
+        (e["cancelRun"], runs.cancel, ["POST"]),
+        (e["threads"], threads.list_threads, ["GET"]),
+        (e["thread"], threads.get_thread, ["GET"]),
+        (e["thread"], threads.delete_thread, ["DELETE"]),
+        (e["action"], actions.get_action, ["GET"]),
+        (e["decision"], actions.post_decision, ["POST"]),
+        (e["voiceSessions"], voice.create_session, ["POST"]),
+        (e["voiceTool"], voice.tool, ["POST"]),
+        (e["voiceTranscript"], voice.transcript, ["POST"]),
+        (e["voiceUsage"], voice.usage, ["POST"]),
+        (f"{manifest.API}/files/{{fileId}}", files.download, ["GET"]),
+        ("/_mock/voice/sdp", voice.sdp, ["POST"]),
+    ]
+    return _merge(table)
+
+
+def _merge(table: list[tuple[str, Handler, list[str]]]) -> list[Route]:
+    """One route per path, dispatching on the method, so a wrong method is a 405 with the full `Allow`."""
+    by_path: dict[str, dict[str, Handler]] = {}
+    for path, handler, methods in table:
+        for method in methods:
+            by_path.setdefault(path, {})[method] = handler
+    result = []
+    for path, handlers in by_path.items():
+        if len(handlers) == 1:
+            (method, handler), *_ = handlers.items()
+            result.append(Route(path, _observed(handler), methods=[method]))
+        else:
+            result.append(Route(path, _observed(_dispatch(handlers)), methods=list(handlers)))
+    return result
+
+
+def _dispatch(handlers: dict[str, Handler]) -> Handler:
+    async def by_method(request: Request) -> Response:
+        method = "GET" if request.method == "HEAD" else request.method
+        return await handlers[method](request)
+
+    return by_method
