@@ -1,7 +1,8 @@
 """Vendored browser assets: Mermaid from tools/node, served by the site instead of a CDN.
 
-MkDocs Material loads Mermaid from unpkg unless a global `mermaid` already exists; listing a local copy in
-`extra_javascript` defines it first, so diagrams render with no network.
+Diagram fences get the class `talkie-mermaid` rather than Material's `mermaid`: Material would fetch Mermaid
+from unpkg and draw each diagram, shrunk to the column, inside a closed shadow root. Our `diagrams.js` draws
+them with the local copy instead, and the hook adds both scripts only to pages that have a diagram.
 """
 
 from __future__ import annotations
@@ -9,6 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 
 MERMAID_URI = "assets/javascripts/mermaid.min.js"
+DIAGRAM_URI = "assets/javascripts/diagrams.js"  # our renderer (docs/assets): natural size, scrolls, dark mode
+DIAGRAM_SCRIPTS = (MERMAID_URI, DIAGRAM_URI)
+DIAGRAM_CLASS = 'class="talkie-mermaid"'  # the fence class of ```mermaid blocks (mkdocs.yml)
+FILTER_URI = "assets/javascripts/rule-filter.js"
+EMBED_THEME_URI = "assets/javascripts/embed-theme.js"  # dark Redoc in dark mode
+SITE_SCRIPTS = (FILTER_URI, EMBED_THEME_URI)  # small, on every page
 
 
 def mermaid_source(root: Path) -> Path | None:

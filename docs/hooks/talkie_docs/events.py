@@ -7,6 +7,7 @@ Nothing generated is committed: every reference page exists only in the build, c
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -14,8 +15,25 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.livereload import LiveReloadServer
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
+from mkdocs.utils import get_relative_url
 
-from . import assets, checks, control_api, error_codes, examples_page, inspector, openapi, rules, schema_pages
+from . import (
+    assets,
+    basis,
+    checklists,
+    checks,
+    control_api,
+    endpoints,
+    error_codes,
+    examples_page,
+    facts,
+    inspector,
+    openapi,
+    rules,
+    schema_pages,
+    search,
+    sections,
+)
 from .contract import Contract, load_contract
 
 log = logging.getLogger("mkdocs.plugins.talkie")
@@ -25,16 +43,18 @@ WATCHED = (
     "spec",
     "models/examples",
     "docs/hooks",
-    control_api.SOURCE.as_posix(),
-    inspector.SOURCE.as_posix(),
+    "mock/src/talkie_mock/devtools",  # the control API document and the inspector's verdicts
 )
 
 
+@dataclass
 class _Site:
     """Per-build state shared between the events of one build."""
 
     contract: Contract | None = None
     placement: rules.Placement | None = None
+    linker: sections.SectionLinker | None = None
+    rule_urls: dict[str, str] = field(default_factory=dict)
 
 
 _site = _Site()
@@ -76,8 +96,16 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     _site.contract = contract
     snippets = config.mdx_configs.setdefault("pymdownx.snippets", {})
     snippets["base_path"] = [str(root)]
-    if assets.mermaid_source(root) is not None and assets.MERMAID_URI not in config.extra_javascript:
-        config.extra_javascript.append(assets.MERMAID_URI)
+    for script in assets.SITE_SCRIPTS:
+        if script not in config.extra_javascript:
+            config.extra_javascript.append(script)
+    config.extra["talkie"] = facts.banner(root)
+    linker = sections.SectionLinker(
+        sections.section_pages(contract, rules.AREA_PAGE), sections.section_titles(basis.seed_lines(contract))
+    )
+    _site.linker = linker
+    # Python-Markdown takes Extension instances beside names; MkDocs passes the list on unchanged.
+    config.markdown_extensions.append(sections.SectionExtension(linker))  # type: ignore[arg-type]
     if config.nav is not None:
         config.nav = _expand_nav(config.nav, contract)
     return config
@@ -118,13 +146,24 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         inspector=inspector.inspector_rules(contract.root),
     )
     matrix = rules.render_matrix(contract, placement, coverage)
-    _generated(config, files, "reference/rules.md", matrix)
+    _generated(config, files, rules.MATRIX_URI, matrix)
+    for role in checklists.ROLES:
+        _generated(config, files, role.uri, checklists.render(role, contract, placement, coverage))
+    _generated(config, files, endpoints.PAGE_URI, endpoints.render_page(contract))
+    _generated(config, files, basis.SEED_URI, basis.render_protocol_text(contract))
+    _site.rule_urls = {
+        rule_id: file.url
+        for rule_id, uri in placement.page_of.items()
+        if (file := files.get_file_from_path(uri)) is not None
+    }
 
     redoc = openapi.build_redoc(contract)
-    if redoc is None:
+    redoc_dark = openapi.build_redoc(contract, dark=True) if redoc is not None else None
+    if redoc is None or redoc_dark is None:
         log.warning("talkie: the Redoc rendering of spec/openapi.yaml was not built")
     else:
         files.append(File.generated(config, openapi.REDOC_URI, abs_src_path=str(redoc)))
+        files.append(File.generated(config, openapi.REDOC_DARK_URI, abs_src_path=str(redoc_dark)))
     _generated(
         config, files, "reference/openapi.md", openapi.render_openapi_page(contract, redoc is not None)
     )
@@ -153,11 +192,39 @@ def _control_api(config: MkDocsConfig, files: Files, root: Path) -> None:
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    """Turn `[[RULE-ID]]` markers of spec pages into anchored rule blocks."""
-    contract, placement = _site.contract, _site.placement
-    if contract is None or placement is None or not page.file.src_uri.startswith(rules.SPEC_DIR + "/"):
+    """Expand protocol values everywhere, and `[[RULE-ID]]` and `[[endpoint:KEY]]` markers of spec pages."""
+    contract, placement, linker = _site.contract, _site.placement, _site.linker
+    uri = page.file.src_uri
+    if linker is not None:
+        linker.current = uri  # pages are converted one at a time, right after this event
+    markdown, unknown = facts.expand(markdown)
+    for name in unknown:
+        log.warning("talkie: %s names talkie_models.protocol.%s, which does not exist", uri, name)
+    if contract is None or placement is None or not uri.startswith(rules.SPEC_DIR + "/"):
         return markdown
-    return rules.expand_markers(markdown, page.file.src_uri, contract, placement)
+    markdown = endpoints.expand_markers(markdown, uri, contract)
+    return rules.expand_markers(markdown, uri, contract, placement)
+
+
+def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+    """Load Mermaid (3.5 MB) and the diagram script only on the pages that have a diagram."""
+    if assets.DIAGRAM_CLASS not in output:
+        return output
+    scripts = "".join(
+        f'<script src="{get_relative_url(uri, page.url)}"></script>' for uri in assets.DIAGRAM_SCRIPTS
+    )
+    head, tail = output.rsplit("</body>", 1)
+    return head + scripts + "</body>" + tail
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    """Give every rule its own search entry (see `search`)."""
+    contract = _site.contract
+    if contract is None:
+        return
+    entries = search.rule_entries(contract.rules, _site.rule_urls)
+    if not search.add_rule_entries(Path(config.site_dir), entries):
+        log.warning("talkie: the site has no search index; rule IDs are not searchable")
 
 
 def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: Any) -> LiveReloadServer:

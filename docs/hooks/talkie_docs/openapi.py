@@ -23,6 +23,29 @@ from .markdown import cell, code, table
 
 log = logging.getLogger("mkdocs.plugins.talkie")
 REDOC_URI = "reference/openapi/redoc.html"
+REDOC_DARK_URI = "reference/openapi/redoc-dark.html"
+# Redoc themes its page at build time, so dark mode is a second rendering with these options; the site's
+# embed-theme.js shows the one that matches the palette (Material's slate scheme).
+DARK_THEME = {
+    "openapi.theme.colors.primary.main": "#4cc7bd",
+    "openapi.theme.colors.text.primary": "#e2e4e9",
+    "openapi.theme.colors.text.secondary": "#b4b8c2",
+    "openapi.theme.colors.border.dark": "#5a6070",
+    "openapi.theme.colors.border.light": "#3a3f4b",
+    "openapi.theme.sidebar.backgroundColor": "#191c22",
+    "openapi.theme.sidebar.textColor": "#e2e4e9",
+    "openapi.theme.sidebar.activeTextColor": "#4cc7bd",
+    "openapi.theme.rightPanel.backgroundColor": "#11131a",
+    "openapi.theme.rightPanel.textColor": "#e2e4e9",
+    "openapi.theme.typography.links.color": "#4cc7bd",
+    "openapi.theme.typography.code.color": "#ffcc66",
+    "openapi.theme.typography.code.backgroundColor": "#2b2f3a",
+    "openapi.theme.schema.nestedBackground": "#262a33",
+    "openapi.theme.schema.typeNameColor": "#b4b8c2",
+    "openapi.theme.schema.linesColor": "#5a6070",
+    "templateOptions.background": "#1e2129",
+    "templateOptions.colorScheme": "dark",
+}
 # Redocly's default page plus a Content-Security-Policy that keeps every load on the site's own origin.
 TEMPLATE = Path(__file__).with_name("redoc.hbs")
 METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "query")
@@ -52,7 +75,7 @@ def _resolve(document: JsonObject, node: Any) -> Any:
     return node
 
 
-def _schema_links(document: JsonObject, node: Any, contract: Contract) -> list[str]:
+def schema_links(document: JsonObject, node: Any, contract: Contract) -> list[str]:
     """Links to the schema pages a request body or response refers to (through `$ref` to schemas/)."""
     links: list[str] = []
 
@@ -95,7 +118,8 @@ def render_openapi_page(contract: Contract, redoc_ready: bool) -> str:
             "— rendered by Redoc from the OpenAPI 3.2 document at build time, with every script embedded."
         )
         parts.append(
-            '<iframe class="talkie-redoc" src="../openapi/redoc.html" title="talkie/1 API reference" '
+            '<iframe class="talkie-redoc" src="../openapi/redoc.html" '
+            'data-dark-src="../openapi/redoc-dark.html" title="talkie/1 API reference" '
             'loading="lazy"></iframe>'
         )
     else:
@@ -115,17 +139,19 @@ def render_openapi_page(contract: Contract, redoc_ready: bool) -> str:
                 f"{code(method)} {code(path)}",
                 code(operation.get("x-talkie-endpoint", "—")),
                 cell(str(operation.get("summary", ""))),
-                ", ".join(_schema_links(document, body, contract)) or "—",
-                ", ".join(_schema_links(document, success, contract)) or "—",
+                ", ".join(schema_links(document, body, contract)) or "—",
+                ", ".join(schema_links(document, success, contract)) or "—",
                 ", ".join(code(status) for status in responses),
             ]
         )
     parts.append("## Operations")
     parts.append(
-        table(
+        '<div class="talkie-operations" markdown="1">\n\n'
+        + table(
             ["operationId", "Endpoint", "Manifest key", "Summary", "Request", "Success body", "Statuses"],
             rows,
         )
+        + "\n\n</div>"
     )
     return "\n\n".join(parts) + "\n"
 
@@ -136,22 +162,27 @@ def redocly_binary(root: Path) -> Path | None:
     return binary if binary.exists() else None
 
 
-def build_redoc(contract: Contract) -> Path | None:
+def build_redoc(contract: Contract, dark: bool = False) -> Path | None:
     """Render the talkie/1 OpenAPI document (its `$ref`s into schemas/ are part of the cache key)."""
     return render_redoc(
         contract.root,
         contract.openapi_path,
         "talkie/1 API reference",
         [schema.path for schema in contract.schemas.values()],
+        dark=dark,
     )
 
 
-def render_redoc(root: Path, document: Path, title: str, inputs: list[Path] | None = None) -> Path | None:
+def render_redoc(
+    root: Path, document: Path, title: str, inputs: list[Path] | None = None, dark: bool = False
+) -> Path | None:
     """Render `document` with `redocly build-docs --inlineBundle`; cached by the content of every input."""
     binary = redocly_binary(root)
     if binary is None or not document.is_file():
         return None
+    options = [f"--{name}={value}" for name, value in DARK_THEME.items()] if dark else []
     digest = hashlib.sha256(document.read_bytes() + TEMPLATE.read_bytes() + title.encode())
+    digest.update(" ".join(options).encode())
     for path in inputs or []:
         digest.update(path.read_bytes())
     key = digest.hexdigest()
@@ -176,6 +207,7 @@ def render_redoc(root: Path, document: Path, title: str, inputs: list[Path] | No
         title,
         "--template",
         str(TEMPLATE),
+        *options,
     ]
     result = subprocess.run(
         command, cwd=root, env=env, capture_output=True, text=True, timeout=300, check=False

@@ -9,16 +9,21 @@ therefore lives in one place and the pages cannot disagree with the catalogue.
 from __future__ import annotations
 
 import html
+import posixpath
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from talkie_models.rules import LEVELS
+
+from . import basis, sections
 from .contract import Contract, Rule
 from .markdown import cell, table
 
 MARKER_RE = re.compile(r"^\[\[([A-Z]+-\d{3})\]\]\s*$", re.MULTILINE)
 SPEC_DIR = "spec"
+MATRIX_URI = "reference/rules.md"
 # Where a rule that no page places lands, by area code (each page ends with its leftovers).
 AREA_PAGE = {
     "MAN": "spec/discovery.md",
@@ -80,16 +85,22 @@ def spec_sources(docs_dir: Path) -> dict[str, str]:
     }
 
 
-def rule_block(rule: Rule) -> str:
+def level_label(level: str) -> str:
+    """The coloured requirement level (MUST, SHOULD NOT, …) as the rule blocks and tables show it."""
+    level_class = level.lower().replace(" ", "-")
+    return f'<span class="talkie-rule__level talkie-rule__level--{level_class}">{level}</span>'
+
+
+def rule_block(rule: Rule, uri: str) -> str:
     """The HTML block of one rule (inline Markdown of the statement is rendered by md_in_html)."""
-    level_class = rule.level.lower().replace(" ", "-")
     statement = html.escape(rule.statement, quote=False)
     return (
         f'<div class="talkie-rule" id="{rule.id}" markdown="span">'
         f'<a class="talkie-rule__id" href="#{rule.id}" title="Link to this rule">{rule.id}</a> '
-        f'<span class="talkie-rule__level talkie-rule__level--{level_class}">{rule.level}</span> '
+        f"{level_label(rule.level)} "
         f'<span class="talkie-rule__side">{rule.side}</span> '
-        f'<span class="talkie-rule__text">{statement}</span></div>'
+        f'<span class="talkie-rule__text">{statement}</span> '
+        f'<span class="talkie-rule__basis">{basis.short(rule, uri)}</span></div>'
     )
 
 
@@ -100,21 +111,22 @@ def expand_markers(markdown: str, uri: str, contract: Contract, placement: Place
         rule = contract.rule(match.group(1))
         if rule is None or placement.page_of.get(rule.id) != uri:
             return match.group(0)  # unknown or duplicate: left visible; the build warns about it
-        return "\n" + rule_block(rule) + "\n"
+        return "\n" + rule_block(rule, uri) + "\n"
 
     expanded = MARKER_RE.sub(replace, markdown)
     leftovers = [contract.rule(rule_id) for rule_id in placement.leftovers.get(uri, [])]
-    blocks = [rule_block(rule) for rule in leftovers if rule is not None]
+    blocks = [rule_block(rule, uri) for rule in leftovers if rule is not None]
     if blocks:
         expanded += "\n\n## Further rules\n\n" + "\n\n".join(blocks) + "\n"
     return expanded
 
 
-def _link(rule_id: str, page: str | None) -> str:
+def rule_link(rule_id: str, page: str | None, from_uri: str = MATRIX_URI) -> str:
+    """A Markdown link from the page `from_uri` to the rule's block on its spec page."""
     if page is None:
         return rule_id
-    relative = Path(page).relative_to(SPEC_DIR).as_posix()
-    return f"[{rule_id}](../{SPEC_DIR}/{relative}#{rule_id})"
+    relative = posixpath.relpath(page, posixpath.dirname(from_uri) or ".")
+    return f"[{rule_id}]({relative}#{rule_id})"
 
 
 @dataclass(frozen=True)
@@ -139,12 +151,37 @@ class Coverage:
         return bool((self.checks or {}).get(rule_id) or (self.fuzz or {}).get(rule_id))
 
 
+def _filter_form(contract: Contract) -> str:
+    """The matrix's filters (wired by assets/javascripts/rule-filter.js; without it every row shows)."""
+    titles = sections.section_titles(basis.seed_lines(contract))
+    majors = sorted({rule.section.split(".", 1)[0] for rule in contract.rules}, key=int)
+    section_options = "".join(
+        f'<option value="{major}">§{major} {html.escape(titles.get(major, ""))}</option>' for major in majors
+    )
+    level_options = "".join(f'<option value="{level}">{level}</option>' for level in LEVELS)
+    return (
+        '<form class="talkie-filter" data-talkie-filter="talkie-matrix" hidden>'
+        '<label>Side <select name="side"><option value="">any</option>'
+        '<option value="server">binds a server</option><option value="client">binds a client</option>'
+        '<option value="both">binds both</option></select></label> '
+        f'<label>Level <select name="level"><option value="">any</option>{level_options}</select></label> '
+        '<label>Section <select name="section"><option value="">any</option>'
+        f"{section_options}</select></label> "
+        '<output class="talkie-filter__count" aria-live="polite"></output></form>'
+    )
+
+
 def render_matrix(contract: Contract, placement: Placement, coverage: Coverage) -> str:
-    """The rule matrix page: rule, level, side, testability, proving checks, inspector and suite status."""
+    """The rule matrix: rule, level, side, basis, testability, checks, inspector, suite status, statement."""
     parts = [
+        "---\nhide:\n  - navigation\n  - toc\n---",
         "# Rule matrix",
         "Every requirement of talkie/1 from `spec/rules.yaml`, with the conformance checks that prove it. "
-        "A rule ID links to the sentence in the specification. **Testable** says who can observe a "
+        "A rule ID links to the sentence in the specification; the role checklists "
+        "([server](../guides/server-checklist.md), [client](../guides/client-checklist.md)) list the same "
+        "rules split by the side they bind. **Basis** is where a rule comes from: the protocol text with "
+        "its keyword (*seed*), a sentence of it without one (*inferred*), or one of our notes (*note*). "
+        "**Testable** says who can observe a "
         "violation: the black-box suite over HTTP, only the client's own tests (or the mock's inspector), "
         "or nobody from outside.",
         "**Checks** lists the checks of `talkie-conformance run` that prove the rule, and after “fuzz:” the "
@@ -182,24 +219,28 @@ def render_matrix(contract: Contract, placement: Placement, coverage: Coverage) 
     for rule in contract.rules:
         rows.append(
             [
-                _link(rule.id, placement.page_of.get(rule.id)),
+                rule_link(rule.id, placement.page_of.get(rule.id)),
                 f"§{rule.section}",
-                rule.level,
+                level_label(rule.level),
                 rule.side,
+                basis.short(rule, MATRIX_URI),
                 _TESTABLE_WORDS.get(rule.testable, rule.testable),
                 coverage.check_cell(rule.id),
                 coverage.inspector_cell(rule.id),
                 _status(rule, coverage),
-                cell(rule.statement),
+                cell(html.escape(rule.statement, quote=False)),
             ]
         )
+    parts.append(_filter_form(contract))
     parts.append(
-        table(
+        '<div class="talkie-matrix" id="talkie-matrix" markdown="1">\n\n'
+        + table(
             [
                 "Rule",
                 "§",
                 "Level",
                 "Side",
+                "Basis",
                 "Testable",
                 "Checks",
                 "Inspector flags it",
@@ -208,6 +249,7 @@ def render_matrix(contract: Contract, placement: Placement, coverage: Coverage) 
             ],
             rows,
         )
+        + "\n\n</div>"
     )
     return "\n\n".join(parts) + "\n"
 

@@ -1,0 +1,107 @@
+"""Where a rule comes from, in words a reader can check: the seed's line, an inference, or a note.
+
+The catalogue records each rule's basis (`Rule.basis_kind`, `Rule.basis_note`): `seed` when the protocol
+text states the requirement with an RFC 2119 keyword, `inferred` when the sentence carries no keyword and the
+level is our reading of it, `note` when one of our implementation notes adds it. A catalogue without those
+fields (an older fork's) is read by the catalogue's own test: a keyword on the source line means `seed`.
+"""
+
+from __future__ import annotations
+
+import html
+import posixpath
+from dataclasses import dataclass
+from typing import Literal
+
+from .contract import Contract, Rule
+from .markdown import cell, code
+
+BasisKind = Literal["seed", "inferred", "note"]
+SEED_URI = "reference/protocol-text.md"
+RFC2119_WORDS = frozenset({"MUST", "MUST NOT", "REQUIRED", "SHOULD", "SHOULD NOT", "MAY", "OPTIONAL"})
+_QUOTE_CHARS = 140
+
+
+@dataclass(frozen=True)
+class Basis:
+    """A rule's basis, resolved for display."""
+
+    kind: BasisKind
+    line: int
+    note: str | None
+
+
+def basis_of(rule: Rule) -> Basis:
+    """The basis the catalogue records for `rule` (derived from its source keyword when not recorded)."""
+    recorded = getattr(rule, "basis_kind", None)
+    note = getattr(rule, "basis_note", None)
+    kind: BasisKind
+    if recorded in ("seed", "inferred", "note"):
+        kind = recorded
+    else:
+        kind = "seed" if rule.source.keyword in RFC2119_WORDS else "inferred"
+    return Basis(kind=kind, line=rule.source.line, note=str(note) if kind == "note" and note else None)
+
+
+def seed_lines(contract: Contract) -> list[str]:
+    """The protocol text, line by line (empty when the checkout has no seed copy)."""
+    path = contract.root / "spec" / "seed" / "talkie-1.txt"
+    return path.read_text(encoding="utf-8").splitlines() if path.is_file() else []
+
+
+def _relative(target: str, page_uri: str) -> str:
+    return posixpath.relpath(target, posixpath.dirname(page_uri) or ".")
+
+
+def describe(rule: Rule, lines: list[str], page_uri: str) -> str:
+    """One Markdown/HTML cell: the kind of basis, the seed line it rests on (linked) and what it says."""
+    basis = basis_of(rule)
+    seed = _relative(SEED_URI, page_uri)
+    line_link = f'<a href="{seed}#L{basis.line}">line {basis.line}</a>'
+    text = lines[basis.line - 1].strip(" -|") if 0 < basis.line <= len(lines) else ""
+    if len(text) > _QUOTE_CHARS:
+        text = text[: _QUOTE_CHARS - 1].rstrip() + "…"
+    quote = f' <q class="talkie-basis__quote">{cell(html.escape(text, quote=False))}</q>' if text else ""
+    if basis.kind == "note" and basis.note:
+        notes = _relative("spec/notes.md", page_uri)
+        return (
+            f'<span class="talkie-basis talkie-basis--note">note <a href="{notes}#{basis.note}">'
+            f"{basis.note}</a></span> fills a gap near {line_link}"
+        )
+    if basis.kind == "inferred":
+        return (
+            '<span class="talkie-basis talkie-basis--inferred">inferred</span> from an unkeyed sentence, '
+            f"{line_link}:{quote}"
+        )
+    return f'<span class="talkie-basis talkie-basis--seed">seed</span> {line_link}:{quote}'
+
+
+def render_protocol_text(contract: Contract) -> str:
+    """The protocol text with an anchor per line, so a rule's basis can link to the exact words."""
+    lines = seed_lines(contract)
+    rows = "\n".join(
+        f'<span class="talkie-seed__line" id="L{number}"><a href="#L{number}">{number}</a>'
+        f"{code(line) if line else ''}</span>"
+        for number, line in enumerate(lines, start=1)
+    )
+    return (
+        "# The protocol text\n\n"
+        "This is the text of talkie/1 exactly as the toolkit keeps it (`spec/seed/talkie-1.txt`), one anchor "
+        "per line. The [specification pages](../spec/index.md) restate it in our own words; the "
+        "[checklists](../guides/server-checklist.md) link each rule to the line it rests on.\n\n"
+        f'<div class="talkie-seed" markdown="0">\n{rows}\n</div>\n'
+    )
+
+
+def short(rule: Rule, page_uri: str) -> str:
+    """The basis in a few words, for the rule blocks and the rule matrix: `seed · line 65`, `note N-04`."""
+    found = basis_of(rule)
+    if found.kind == "note" and found.note:
+        notes = _relative("spec/notes.md", page_uri)
+        link = f'<a href="{notes}#{found.note}">{found.note}</a>'
+        return f'<span class="talkie-basis talkie-basis--note">note {link}</span>'
+    seed = _relative(SEED_URI, page_uri)
+    return (
+        f'<span class="talkie-basis talkie-basis--{found.kind}">{found.kind} · '
+        f'<a href="{seed}#L{found.line}">line {found.line}</a></span>'
+    )

@@ -1,0 +1,163 @@
+"""Section references: `§8` and `§10.1` in any page become links, and each note gets a stable `#N-xx` anchor.
+
+Both are done by one Markdown tree processor, so they also reach text included with snippets (the notes page
+is `spec/notes.md` pulled in whole). It runs after the inline patterns (code spans are elements by then, and
+are left alone, as are links and headings) and before `toc` (which keeps an `id` that is already set).
+
+Where a section lives is read from the contract: the rule catalogue says which area (and so which spec page)
+each seed section belongs to, and the seed's own headings list the subsections; a subsection is the heading
+of its page marked `{#section-10-1}`. "RFC 8252 §7.1" is another document's section and stays plain text.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Mapping
+from xml.etree.ElementTree import Element
+
+from markdown import Markdown
+from markdown.extensions import Extension
+from markdown.treeprocessors import Treeprocessor
+
+from .contract import Contract
+
+SECTION_RE = re.compile(r"(?<![\w/])§\s?(\d{1,2})(?:\.(\d{1,2}))?(?!\d)")
+FOREIGN_RE = re.compile(r"(RFC\s?\d{3,5}|draft[\w-]*|BCP\s?\d+)\s*$", re.I)
+SEED_HEADING_RE = re.compile(r"^#{2,3} (\d{1,2}(?:\.\d{1,2})?)\.? (.+)$")
+NOTE_HEADING_RE = re.compile(r"^(N-\d{2})\b")
+SKIP_TAGS = frozenset({"a", "code", "pre", "h1", "h2", "h3", "h4", "h5", "h6", "script", "style"})
+
+
+def section_titles(lines: list[str]) -> dict[str, str]:
+    """Section number → title, from the seed's `## 1. …` and `### 2.1 …` headings."""
+    titles: dict[str, str] = {}
+    for line in lines:
+        match = SEED_HEADING_RE.match(line)
+        if match:
+            titles[match.group(1)] = match.group(2).strip()
+    return titles
+
+
+def anchor(section: str) -> str:
+    """The heading id a spec page gives a subsection: `section-10-1`."""
+    return "section-" + section.replace(".", "-")
+
+
+def section_pages(contract: Contract, area_pages: Mapping[str, str]) -> dict[str, str]:
+    """Top-level section number → the spec page (docs-relative) that restates it."""
+    pages: dict[str, str] = {}
+    for rule in contract.rules:
+        page = area_pages.get(rule.area)
+        if page is not None:
+            pages.setdefault(rule.section.split(".", 1)[0], page)
+    return pages
+
+
+class SectionLinker:
+    """Resolves `§N` / `§N.M` to a link from the page being rendered."""
+
+    def __init__(self, pages: Mapping[str, str], titles: Mapping[str, str]) -> None:
+        self.pages = dict(pages)
+        self.titles = dict(titles)
+        self.current = ""  # docs-relative path of the page being converted (set by on_page_markdown)
+
+    def target(self, major: str, minor: str | None) -> str | None:
+        """The Markdown link target of a section reference, or None when talkie/1 has no such section."""
+        page = self.pages.get(major)
+        if page is None:
+            return None
+        relative = posixpath.relpath(page, posixpath.dirname(self.current) or ".")
+        section = f"{major}.{minor}" if minor else major
+        if minor is not None:
+            return relative + "#" + anchor(section) if section in self.titles else None
+        return relative
+
+    def title(self, major: str, minor: str | None) -> str:
+        section = f"{major}.{minor}" if minor else major
+        return f"§{section} {self.titles.get(section, '')}".strip()
+
+
+def _link_text(text: str, linker: SectionLinker) -> list[str | Element]:
+    """Split `text` into plain strings and `<a>` elements for each section reference it holds."""
+    pieces: list[str | Element] = []
+    last = 0
+    for match in SECTION_RE.finditer(text):
+        href = linker.target(match.group(1), match.group(2))
+        if href is None or FOREIGN_RE.search(text[: match.start()]):
+            continue
+        pieces.append(text[last : match.start()])
+        link = Element(
+            "a",
+            {
+                "href": href,
+                "class": "talkie-section",
+                "title": linker.title(*match.groups()).replace("`", ""),
+            },
+        )
+        link.text = match.group(0)
+        pieces.append(link)
+        last = match.end()
+    pieces.append(text[last:])
+    return pieces
+
+
+def _insert(parent: Element, index: int, pieces: list[str | Element], as_text: bool) -> None:
+    """Put the pieces back: the first string becomes text (or the tail of the previous child)."""
+    head, rest = pieces[0], pieces[1:]
+    assert isinstance(head, str)
+    previous: Element | None = None
+    if as_text:
+        parent.text = head
+    else:
+        previous = parent[index - 1]
+        previous.tail = head
+    position = 0 if as_text else index
+    for piece in rest:
+        if isinstance(piece, str):
+            assert previous is not None
+            previous.tail = (previous.tail or "") + piece
+        else:
+            piece.tail = ""
+            parent.insert(position, piece)
+            previous = piece
+            position += 1
+
+
+class _Processor(Treeprocessor):
+    def __init__(self, md: Markdown, linker: SectionLinker) -> None:
+        super().__init__(md)
+        self.linker = linker
+
+    def run(self, root: Element) -> None:
+        self._walk(root)
+
+    def _walk(self, element: Element) -> None:
+        if element.tag in ("h2", "h3") and "id" not in element.attrib:
+            match = NOTE_HEADING_RE.match(element.text or "")
+            if match and self.linker.current.endswith("notes.md"):
+                element.set("id", match.group(1))
+        if element.tag in SKIP_TAGS:
+            return
+        children = list(element)
+        if element.text and "§" in element.text:
+            pieces = _link_text(element.text, self.linker)
+            if len(pieces) > 1:
+                _insert(element, 0, pieces, as_text=True)
+        for child in children:
+            self._walk(child)
+            if child.tail and "§" in child.tail:
+                pieces = _link_text(child.tail, self.linker)
+                if len(pieces) > 1:
+                    _insert(element, list(element).index(child) + 1, pieces, as_text=False)
+
+
+class SectionExtension(Extension):
+    """Registers the processor between the inline patterns (20) and `toc` (5)."""
+
+    def __init__(self, linker: SectionLinker) -> None:
+        super().__init__()
+        self.linker = linker
+
+    def extendMarkdown(self, md: Markdown) -> None:  # noqa: N802 (Markdown's API name)
+        md.treeprocessors.register(_Processor(md, self.linker), "talkie_sections", 6)
