@@ -30,8 +30,11 @@ card_event = parse_event(
             "id": "card_1",
             "version": 1,
             "title": "Horizont Logistika s.r.o.",
+            "subtitle": "Odběratel · Brno",
+            "url": "/?record=hl-1",
             "blocks": [{"type": "badge", "text": "Aktivní", "tone": "positive"}],
             "fallbackText": "Horizont Logistika s.r.o. - aktivní odběratel",
+            "a11yLabel": "Karta odběratele Horizont Logistika s.r.o.",
         },
     }
 )

@@ -36,6 +36,7 @@ ONE_SCHEMA = (
 )
 SCHEMA_LIST = ("prefixItems", "allOf", "anyOf", "oneOf")
 SCHEMA_MAP = ("properties", "patternProperties", "$defs", "dependentSchemas")
+CONDITION = re.compile(r"/(?:if|then|else|not)(?:/|$)")
 URI_FORMATS = {"uri", "uri-reference", "iri", "iri-reference"}
 
 # §3 of the seed: every code with its HTTP status(es), and N-07's retryable flag.
@@ -195,6 +196,8 @@ def test_invalid_example_fails_for_its_keyword(
 def test_object_schemas_state_their_unknown_field_policy(schemas: dict[str, Any], schema_name: str) -> None:
     loose: list[str] = []
     for pointer, subschema in subschemas(_load(schemas, schema_name)):
+        if CONDITION.search(pointer):
+            continue  # an if/then/else/not branch constrains members of its parent; it declares no shape
         types = subschema.get("type")
         is_object = types == "object" or (isinstance(types, list) and "object" in types)
         is_object = is_object or "properties" in subschema or "patternProperties" in subschema
@@ -250,3 +253,28 @@ def test_known_error_codes_are_the_catalogue_and_fit_the_open_pattern(
     open_set = _validator(error_code, registry)
     for code in [*known, "crm_maintenance"]:
         assert open_set.is_valid(code), code
+
+
+@pytest.mark.parametrize(
+    ("origin", "allowed"),
+    [
+        ("http://localhost:8765", True),
+        ("http://192.168.1.20", True),
+        ("http://169.254.10.2:8080", True),
+        ("http://[fd12:3456::1]:8765", True),
+        ("http://[FC00:1::2]", True),
+        ("http://[fe80::1]", True),
+        ("http://[2001:db8::17]", False),
+        ("http://[fc::1]", False),
+        ("http://crm.example.org", False),
+        ("https://[2001:db8::17]", True),
+    ],
+)
+def test_http_is_allowed_on_private_and_link_local_hosts_only(
+    schemas: dict[str, Any], origin: str, allowed: bool
+) -> None:
+    """§1 line 77: plain http only for localhost, 127.0.0.1 and private LAN addresses (IPv4, IPv6; N-19)."""
+    issuer = re.compile(schemas["manifest.json"]["properties"]["issuer"]["pattern"])
+    signaling = schemas["voice-session.json"]["$defs"]["Signaling"]["properties"]["url"]["pattern"]
+    assert bool(issuer.match(origin)) is allowed
+    assert bool(re.match(signaling, origin + "/sdp")) is allowed

@@ -79,7 +79,9 @@ def test_stream_event_examples_that_are_unknown_are_tolerated() -> None:
     [
         ({"type": "RUN_STARTED", "threadId": "thr_1"}, "$.runId"),
         ({"type": "RUN_STARTED", "threadId": 7, "runId": "r"}, "$.threadId"),
-        ({"type": "TEXT_MESSAGE_CONTENT", "messageId": "m1", "delta": ""}, "$.delta"),
+        ({"type": "TEXT_MESSAGE_CONTENT", "messageId": "m1"}, "$.delta"),
+        ({"type": "TEXT_MESSAGE_END"}, "$.messageId"),
+        ({"type": "RUN_ERROR", "message": "x", "code": "internal", "metadata": {}}, "$.metadata.retryable"),
         ({"type": "CUSTOM", "name": "talkie.open", "value": {"label": "Faktura"}}, "$.value.url"),
     ],
 )

@@ -46,8 +46,11 @@ def card_frames(title: str) -> list[bytes]:
         id="card_9",
         version=1,
         title=title,
+        subtitle="Nový kontakt",
+        url="/?record=card_9",
         blocks=[BadgeBlock(text="Nová", tone="neutral"), FieldsBlock(fields=[])],
         fallback_text=title,
+        a11y_label=f"Karta {title}",
     )
     return [
         encode_event(RunStartedEvent(thread_id="thr_9", run_id="run_9")),

@@ -33,7 +33,7 @@ class Action(TalkieModel):
     """
     Thread the action was proposed in.
     """
-    tool_call_id: str | None = None
+    tool_call_id: str
     """
     Tool call that proposed it, if any.
     """
@@ -99,9 +99,12 @@ A way to confirm.
 """
 
 
-RiskLevel = TypeAliasType("RiskLevel", Annotated[Literal["low", "medium", "high"], Field(title="RiskLevel")])
+RiskLevel = TypeAliasType(
+    "RiskLevel",
+    Annotated[str, Field(examples=["low", "medium", "high"], min_length=1, title="RiskLevel")],
+)
 """
-Server's risk rating of the action.
+Server's risk rating of the action. An open string: the seed shows `medium` and names `low` and `high`; receivers tolerate other values (notes N-07).
 """
 
 

@@ -14,7 +14,7 @@ from . import card_block, link_target
 
 class Card(TalkieModel):
     """
-    A result card (§6) sent in a `talkie.card` event or stored with a thread message. `fallbackText` stands in for the whole card where a client cannot draw it.
+    A result card (§6) sent in a `talkie.card` event or stored with a thread message. `fallbackText` stands in for the whole card where a client cannot draw it. Every member of the seed's example is required (notes N-26).
     """
 
     model_config = ConfigDict(
@@ -34,11 +34,11 @@ class Card(TalkieModel):
     """
     Card title.
     """
-    subtitle: str | None = None
+    subtitle: str
     """
     Secondary line under the title.
     """
-    url: link_target.LinkTarget | None = None
+    url: link_target.LinkTarget
     blocks: list[card_block.CardBlock]
     """
     Blocks in display order.
@@ -47,7 +47,7 @@ class Card(TalkieModel):
     """
     Plain-text replacement for the whole card.
     """
-    a11y_label: Annotated[str | None, Field(alias="a11yLabel")] = None
+    a11y_label: Annotated[str, Field(alias="a11yLabel")]
     """
     Label read by screen readers.
     """

@@ -47,9 +47,7 @@ class ClientMetadata(TalkieModel):
     """
     Must include `code`.
     """
-    token_endpoint_auth_method: Annotated[
-        Literal["none"] | None, Field(alias="token_endpoint_auth_method")
-    ] = None
+    token_endpoint_auth_method: Annotated[Literal["none"], Field(alias="token_endpoint_auth_method")] = "none"
     """
     A public client authenticates with nothing but PKCE.
     """

@@ -14,7 +14,7 @@ from . import error_code
 
 class ErrorBody(TalkieModel):
     """
-    What went wrong and whether trying again later can help.
+    What went wrong and whether trying again later can help. `upstream_unavailable` is always retryable (§3).
     """
 
     model_config = ConfigDict(

@@ -23,7 +23,7 @@ class ActionCapabilities(TalkieModel):
         validate_by_name=True,
         alias_generator=to_camel,
     )
-    voice_confirm: bool | None = False
+    voice_confirm: bool
     """
     Whether some actions may be confirmed by voice (§10.4).
     """
@@ -48,7 +48,7 @@ Block = TypeAliasType("Block", Annotated[str, Field(pattern="^[a-z][a-zA-Z0-9_-]
 
 class Brand(TalkieModel):
     """
-    Visual identity the client may show next to the server: a logo and one accent colour, nothing more.
+    Visual identity the client may show next to the server: a logo and one accent colour, nothing more; unknown members are ignored like everywhere in the manifest.
     """
 
     model_config = ConfigDict(
@@ -56,11 +56,11 @@ class Brand(TalkieModel):
         validate_by_name=True,
         alias_generator=to_camel,
     )
-    logo: link_target.LinkTarget | None = None
+    logo: link_target.LinkTarget
     """
     PNG or JPEG image of at most 256 kB: a same-origin path or an `https:` URL.
     """
-    accent: Annotated[str | None, Field(pattern="^#[0-9a-fA-F]{6}$")] = None
+    accent: Annotated[str, Field(pattern="^#[0-9a-fA-F]{6}$")]
     """
     Accent colour as `#rrggbb`; hex digits in either case.
     """
@@ -68,7 +68,7 @@ class Brand(TalkieModel):
 
 class Capabilities(TalkieModel):
     """
-    Optional features of the server; an absent member means the feature is off.
+    Optional features of the server. `voice` is left out by a server without voice (§10); `actions` and `cards` are always present, as in the seed's example.
     """
 
     model_config = ConfigDict(
@@ -77,8 +77,8 @@ class Capabilities(TalkieModel):
         alias_generator=to_camel,
     )
     voice: VoiceCapabilities | None = None
-    actions: ActionCapabilities | None = None
-    cards: CardCapabilities | None = None
+    actions: ActionCapabilities
+    cards: CardCapabilities
 
 
 class CardCapabilities(TalkieModel):
@@ -91,7 +91,7 @@ class CardCapabilities(TalkieModel):
         validate_by_name=True,
         alias_generator=to_camel,
     )
-    blocks: list[Block] | None = None
+    blocks: list[Block]
     """
     Block type names; talkie/1 defines heading, text, fields, list, link, file and badge.
     """
@@ -182,7 +182,7 @@ class Limits(TalkieModel):
         validate_by_name=True,
         alias_generator=to_camel,
     )
-    max_message_chars: Annotated[int | None, Field(ge=1)] = None
+    max_message_chars: Annotated[int, Field(ge=1)]
     """
     Most Unicode code points one user message's `content` may have (notes N-08); a longer message is answered with `413 too_large`.
     """
@@ -190,7 +190,7 @@ class Limits(TalkieModel):
 
 class Manifest(TalkieModel):
     """
-    What a Talkie server publishes at `/.well-known/talkie.json`: who it is, how to sign in, where its endpoints are and which optional features it has. Clients ignore fields they do not know, so every object here is open. `issuer` is the origin the manifest must be served from: `https://host[:port]`, or `http://` only for `localhost`, `127.0.0.1`, `[::1]` and private IPv4 ranges (10/8, 172.16/12, 192.168/16) as allowed for development builds.
+    What a Talkie server publishes at `/.well-known/talkie.json`: who it is, how to sign in, where its endpoints are and which optional features it has. Clients ignore fields they do not know, so every object here is open. `issuer` is the origin the manifest must be served from: `https://host[:port]`, or `http://` only for `localhost`, `127.0.0.1`, `[::1]`, the private IPv4 ranges (10/8, 172.16/12, 192.168/16), IPv4 link-local (169.254/16), IPv6 unique local (fc00::/7) and IPv6 link-local (fe80::/10) addresses, as allowed for development builds (notes N-19). Every member the seed's example shows is required except `auth.token` (MAY be omitted), the endpoints a server does not support and `capabilities.voice` (notes N-26).
     """
 
     model_config = ConfigDict(
@@ -200,12 +200,12 @@ class Manifest(TalkieModel):
     )
     spec: Literal["talkie/1"] = "talkie/1"
     """
-    Protocol version. A client refuses a manifest of another major version.
+    Protocol version. A server sends exactly `talkie/1`; this schema is the server's side. A client refuses only another major version, so it accepts `talkie/1` and a minor form `talkie/1.<n>` (notes N-27).
     """
     issuer: Annotated[
         str,
         Field(
-            pattern="^(?:https://(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*|\\[[0-9A-Fa-f:.]+\\])|http://(?:localhost|127\\.0\\.0\\.1|\\[::1\\]|10\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|192\\.168\\.[0-9]{1,3}\\.[0-9]{1,3}|172\\.(?:1[6-9]|2[0-9]|3[01])\\.[0-9]{1,3}\\.[0-9]{1,3}))(?::[0-9]{1,5})?$"
+            pattern="^(?:https://(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*|\\[[0-9A-Fa-f:.]+\\])|http://(?:localhost|127\\.0\\.0\\.1|\\[::1\\]|10\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|192\\.168\\.[0-9]{1,3}\\.[0-9]{1,3}|172\\.(?:1[6-9]|2[0-9]|3[01])\\.[0-9]{1,3}\\.[0-9]{1,3}|169\\.254\\.[0-9]{1,3}\\.[0-9]{1,3}|\\[(?:[fF][cCdD][0-9A-Fa-f]{2}|[fF][eE][89aAbB][0-9A-Fa-f]):[0-9A-Fa-f:.]*\\]))(?::[0-9]{1,5})?$"
         ),
     ]
     """
@@ -219,22 +219,22 @@ class Manifest(TalkieModel):
     """
     Display name of the server.
     """
-    description: str | None = None
+    description: str
     """
     One line about what the assistant does.
     """
-    locale: Annotated[str | None, Field(pattern="^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$")] = None
+    locale: Annotated[str, Field(pattern="^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$")]
     """
     Default language of the server as a BCP 47 tag.
     """
-    brand: Brand | None = None
+    brand: Brand
     auth: Auth
     endpoints: Endpoints
-    capabilities: Capabilities | None = None
-    limits: Limits | None = None
-    test_mode: bool | None = False
+    capabilities: Capabilities
+    limits: Limits
+    test_mode: bool
     """
-    `true` only on fixture servers where the conformance suite may run destructive tests; never on production.
+    `true` only on fixture servers where the conformance suite may run destructive tests; `false` on production.
     """
 
 
@@ -251,7 +251,7 @@ class OAuthAuth(TalkieModel):
     issuer: Annotated[
         str,
         Field(
-            pattern="^(?:https://(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*|\\[[0-9A-Fa-f:.]+\\])|http://(?:localhost|127\\.0\\.0\\.1|\\[::1\\]|10\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|192\\.168\\.[0-9]{1,3}\\.[0-9]{1,3}|172\\.(?:1[6-9]|2[0-9]|3[01])\\.[0-9]{1,3}\\.[0-9]{1,3}))(?::[0-9]{1,5})?(?:/[^\\s?#]*)?$"
+            pattern="^(?:https://(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*|\\[[0-9A-Fa-f:.]+\\])|http://(?:localhost|127\\.0\\.0\\.1|\\[::1\\]|10\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|192\\.168\\.[0-9]{1,3}\\.[0-9]{1,3}|172\\.(?:1[6-9]|2[0-9]|3[01])\\.[0-9]{1,3}\\.[0-9]{1,3}|169\\.254\\.[0-9]{1,3}\\.[0-9]{1,3}|\\[(?:[fF][cCdD][0-9A-Fa-f]{2}|[fF][eE][89aAbB][0-9A-Fa-f]):[0-9A-Fa-f:.]*\\]))(?::[0-9]{1,5})?(?:/[^\\s?#]*)?$"
         ),
     ]
     """
@@ -287,7 +287,7 @@ class TokenAuth(TalkieModel):
         validate_by_name=True,
         alias_generator=to_camel,
     )
-    hint: str | None = None
+    hint: str
     """
     Tells the user where to create such a token.
     """

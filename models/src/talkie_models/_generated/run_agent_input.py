@@ -390,7 +390,7 @@ class RunAgentInput(TalkieModel):
     """
     state: Any | None = None
     """
-    AG-UI agent state; any JSON value but null. Talkie servers ignore it.
+    AG-UI agent state; any JSON value, `null` included. Talkie servers ignore it.
     """
     messages: list[Message]
     """
@@ -404,7 +404,10 @@ class RunAgentInput(TalkieModel):
     """
     Ambient context (usually empty).
     """
-    forwarded_props: TalkieForwardedProps | None = None
+    forwarded_props: TalkieForwardedProps | list[Any] | str | float | bool | None = None
+    """
+    AG-UI forwarded properties; any JSON value, `null` included. When it is an object, Talkie reads its `talkie` key.
+    """
     resume: list[ResumeEntry] | None = None
     """
     Interrupt answers (AG-UI).

@@ -55,7 +55,7 @@ class StatusUser(TalkieModel):
     """
     Display name.
     """
-    email: Annotated[str | None, Field(pattern="^[^@\\s]+@[^@\\s]+$")] = None
+    email: Annotated[str, Field(pattern="^[^@\\s]+@[^@\\s]+$")]
     """
     E-mail address, when the server has one.
     """

@@ -14,7 +14,7 @@ from . import event_metadata
 
 class TextMessageContentEvent(TalkieModel):
     """
-    A piece of text appended to an open message. Talkie servers never send an empty piece (notes N-10).
+    A piece of text appended to an open message. The piece may be empty (AG-UI allows it, for example as a keep-alive); an empty echo may also be a message without content events (notes N-10).
     """
 
     model_config = ConfigDict(
@@ -43,7 +43,7 @@ class TextMessageContentEvent(TalkieModel):
     """
     Message the text belongs to.
     """
-    delta: Annotated[str, Field(min_length=1)]
+    delta: str
     """
     Text to append.
     """

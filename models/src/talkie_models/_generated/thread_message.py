@@ -14,7 +14,7 @@ from . import card
 
 class ThreadMessage(TalkieModel):
     """
-    One stored message of a thread, in chronological order. Assistant messages may carry the cards that were shown with them; user messages normally carry none.
+    One stored message of a thread, in chronological order. `cards` is always present (an empty list on user messages and on answers without cards); only `channel` is optional (§9).
     """
 
     model_config = ConfigDict(
@@ -38,7 +38,7 @@ class ThreadMessage(TalkieModel):
     """
     When the message was stored.
     """
-    cards: list[card.Card] | None = None
+    cards: list[card.Card]
     """
     Cards attached to the message, in display order.
     """

@@ -12,7 +12,7 @@ from talkie_models._base import TalkieModel
 
 class UsageMeter(TalkieModel):
     """
-    One line of usage shown to the user (in status and in `talkie.usage`). `label` and `used` are always present; a meter without `limit` is unlimited, and `unit` is free text for display.
+    One line of usage shown to the user (in status and in `talkie.usage`). Every line names what is counted, how much is used, the limit and the unit, all four as in the seed's example; amounts are whole numbers of `unit` (notes N-21).
     """
 
     model_config = ConfigDict(
@@ -24,15 +24,15 @@ class UsageMeter(TalkieModel):
     """
     What is counted, in the user's language.
     """
-    used: Annotated[float, Field(ge=0.0)]
+    used: Annotated[int, Field(ge=0)]
     """
     Amount consumed so far.
     """
-    limit: Annotated[float | None, Field(ge=0.0)] = None
+    limit: Annotated[int, Field(ge=0)]
     """
-    Amount allowed; absent when unlimited.
+    Amount allowed in the period.
     """
-    unit: Annotated[str | None, Field(min_length=1)] = None
+    unit: Annotated[str, Field(min_length=1)]
     """
     Unit for display, e.g. `tokens`, `minutes`.
     """

@@ -23,11 +23,11 @@ class Consent(TalkieModel):
         validate_by_name=True,
         alias_generator=to_camel,
     )
-    confirm: list[ConfirmItem] | None = None
+    confirm: list[ConfirmItem]
     """
     Words that count as yes.
     """
-    refuse: list[RefuseItem] | None = None
+    refuse: list[RefuseItem]
     """
     Words that count as no.
     """
@@ -53,7 +53,7 @@ class Signaling(TalkieModel):
     url: Annotated[
         str,
         Field(
-            pattern="^(?:https://(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*|\\[[0-9A-Fa-f:.]+\\])|http://(?:localhost|127\\.0\\.0\\.1|\\[::1\\]|10\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|192\\.168\\.[0-9]{1,3}\\.[0-9]{1,3}|172\\.(?:1[6-9]|2[0-9]|3[01])\\.[0-9]{1,3}\\.[0-9]{1,3}))(?::[0-9]{1,5})?(?:[/?][^\\s#]*)?$"
+            pattern="^(?:https://(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*|\\[[0-9A-Fa-f:.]+\\])|http://(?:localhost|127\\.0\\.0\\.1|\\[::1\\]|10\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|192\\.168\\.[0-9]{1,3}\\.[0-9]{1,3}|172\\.(?:1[6-9]|2[0-9]|3[01])\\.[0-9]{1,3}\\.[0-9]{1,3}|169\\.254\\.[0-9]{1,3}\\.[0-9]{1,3}|\\[(?:[fF][cCdD][0-9A-Fa-f]{2}|[fF][eE][89aAbB][0-9A-Fa-f]):[0-9A-Fa-f:.]*\\]))(?::[0-9]{1,5})?(?:[/?][^\\s#]*)?$"
         ),
     ]
     """
@@ -63,7 +63,7 @@ class Signaling(TalkieModel):
 
 class VoiceSession(TalkieModel):
     """
-    Answer of `POST voiceSessions`: how the device reaches the speech provider directly. The server has already fixed model, instructions and tools; the short-lived `clientSecret` only opens the connection.
+    Answer of `POST voiceSessions`: how the device reaches the speech provider directly. The server has already fixed model, instructions and tools; the short-lived `clientSecret` only opens the connection. Every member is required except `consent` (§10.1 marks it OPTIONAL).
     """
 
     model_config = ConfigDict(
@@ -100,15 +100,15 @@ class VoiceSession(TalkieModel):
     """
     Longest allowed session length.
     """
-    warn_seconds: Annotated[int | None, Field(ge=0)] = None
+    warn_seconds: Annotated[int, Field(ge=0)]
     """
     How long before `maxSeconds` the client warns the user.
     """
-    locale: Annotated[str | None, Field(pattern="^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$")] = None
+    locale: Annotated[str, Field(pattern="^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$")]
     """
     Language of the session.
     """
-    labels: dict[str, str] | None = None
+    labels: dict[str, str]
     """
     Short status text to show while a tool of the given name runs.
     """

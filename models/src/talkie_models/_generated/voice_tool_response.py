@@ -12,7 +12,7 @@ from . import stream_event
 
 class VoiceToolResponse(TalkieModel):
     """
-    Answer of `POST voiceTool`: the text the client hands back to the model unchanged, plus AG-UI events (cards, actions) the client shows on screen. `events` may be left out when there are none.
+    Answer of `POST voiceTool`: the text the client hands back to the model unchanged, plus AG-UI events (cards, actions) the client shows on screen. All three members are always present; `events` may be empty.
     """
 
     model_config = ConfigDict(
@@ -28,7 +28,7 @@ class VoiceToolResponse(TalkieModel):
     """
     Sent to the model as the function call output.
     """
-    events: list[stream_event.StreamEvent] | None = None
+    events: list[stream_event.StreamEvent]
     """
     Events to show, in order, as if they came in a run stream.
     """
