@@ -5,7 +5,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-import re
 import secrets
 from pathlib import Path
 from typing import Any
@@ -19,6 +18,7 @@ from openapi_spec_validator import validate as validate_openapi
 from referencing import Registry, Resource
 from starlette.testclient import TestClient
 from talkie_mock.cli import main
+from talkie_mock.devtools import verdicts
 from talkie_mock.testing import AUTH, LiveServer, make_config, parse_sse, run_input
 from talkie_models.rules import catalogue
 
@@ -118,10 +118,19 @@ def test_oauth_mistakes(http: TestClient) -> None:
 
 
 def test_every_rule_id_used_exists() -> None:
-    text = (PACKAGE / "devtools" / "verdicts.py").read_text()
-    used = set(re.findall(r'"([A-Z]+-\d{3})"', text))
+    used = set(verdicts.RULES)
     assert used
     assert used <= set(catalogue())
+
+
+def test_the_inspector_makes_only_the_findings_its_registry_lists() -> None:
+    found = verdicts.verdict("AUTH-016", "error", "no Authorization header")
+    assert (found.rule_id, found.severity.value, found.origin) == ("AUTH-016", "error", "inspector")
+    assert verdicts.finding_json(found)["ruleLevel"] == catalogue()["AUTH-016"].level
+    with pytest.raises(KeyError, match="RULES"):
+        verdicts.verdict("AUTH-016", "info", "not a level the registry gives AUTH-016")
+    with pytest.raises(KeyError):
+        verdicts.verdict("MAN-001", "error", "not a rule the inspector names")
 
 
 def test_report_text_json_and_restart(tmp_path: Path) -> None:

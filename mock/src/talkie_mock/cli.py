@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import contextlib
+import socket
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import click
+import uvicorn
+from talkie_models.protocol import WELL_KNOWN_PATH
 
+from talkie_mock.app import create_app
 from talkie_mock.config import (
     LOCALES,
     MEMORY,
@@ -18,6 +23,10 @@ from talkie_mock.config import (
     default_state_path,
     new_dev_token,
 )
+from talkie_mock.devtools import lan
+from talkie_mock.devtools import report as reporting
+from talkie_mock.devtools.breaks import BreakError, check_breaks
+from talkie_mock.devtools.faults import FaultError, parse_fault
 from talkie_mock.errors import MockError
 
 INTS = ("count", "afterEvents", "retryAfter")
@@ -26,8 +35,6 @@ FLOATS = ("share", "delay")
 
 def _checked_breaks(breaks: tuple[str, ...]) -> tuple[str, ...]:
     """`--break` values, validated (a click usage error names the breakable rules)."""
-    from talkie_mock.devtools.breaks import BreakError, check_breaks
-
     try:
         return check_breaks(breaks)
     except BreakError as exc:
@@ -40,8 +47,6 @@ def fault_option(kind: str, first: str) -> Any:
     def convert(
         ctx: click.Context, param: click.Parameter, values: tuple[str, ...]
     ) -> tuple[dict[str, Any], ...]:
-        from talkie_mock.devtools.faults import FaultError, parse_fault
-
         result = []
         for text in values:
             head, *pairs = text.split(",")
@@ -64,146 +69,150 @@ def main() -> None:
     """A stateful test-mode talkie/1 server for app development and conformance tests."""
 
 
-@main.command()
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to bind.")
-@click.option(
-    "--port", default=8765, show_default=True, type=click.IntRange(0, 65535), help="Port (0: any free)."
-)
-@click.option(
-    "--public-url", default=None, help="Origin clients use (issuer), e.g. behind a tunnel or on a LAN."
-)
-@click.option(
-    "--state",
-    default=None,
-    help=f"SQLite file, or {MEMORY} for a throw-away state. Default: {default_state_path()}",
-)
-@click.option("--seed", default=1, show_default=True, type=int, help="Seed of the invented content.")
-@click.option(
-    "--locale", default="cs", show_default=True, type=click.Choice(LOCALES), help="Manifest locale."
-)
-@click.option("--token", default=None, help="Dev bearer token (default: a new random one).")
-@click.option(
-    "--scenario",
-    default=None,
-    type=click.Path(exists=True, dir_okay=False, path_type=Path),
-    help="Scenario YAML.",
-)
-@click.option("--self-check", is_flag=True, help="Validate every response and event against the schemas.")
-@click.option(
-    "--ping-interval", default=15.0, show_default=True, type=float, help="Seconds between `: ping`."
-)
-@click.option(
-    "--slow-seconds", default=5.0, show_default=True, type=float, help="Length of talkie-test:slow."
-)
-@click.option("--access-log/--no-access-log", default=False, show_default=True, help="uvicorn's access log.")
-@click.option("--lan", is_flag=True, help="Bind the LAN address (for a phone) and print a QR code.")
-@click.option("--auto-approve", is_flag=True, help="OAuth: approve sign-ins at once as the first user.")
-@click.option("--fast-expiry", is_flag=True, help="OAuth: short token lifetimes, so apps must refresh.")
-@click.option(
-    "--oauth-fault",
-    multiple=True,
-    type=click.Choice([f.value for f in Fault]),
-    help="OAuth negative switch (repeatable).",
-)
-@click.option(
-    "--client-file",
-    multiple=True,
-    type=click.Path(exists=True, dir_okay=False, path_type=Path),
-    help="Client ID Metadata Document of a fork (repeatable).",
-)
-@click.option(
-    "--client-url", multiple=True, help="Loopback URL of a Client ID Metadata Document (repeatable)."
-)
-@click.option(
-    "--fail",
-    "fail",
-    multiple=True,
-    callback=fault_option("error", "code"),
-    help="Answer with a §3 error: CODE[,count=N][,share=F][,endpoint=KEY][,path=GLOB][,retryAfter=S].",
-)
-@click.option(
-    "--slow-stream",
-    multiple=True,
-    callback=fault_option("slowStream", "delay"),
-    help="Delay each run event: SECONDS[,count=N].",
-)
-@click.option(
-    "--drop-stream",
-    multiple=True,
-    callback=fault_option("dropStream", "afterEvents"),
-    help="Close run streams after N events (the run goes on): N[,count=N].",
-)
-@click.option(
-    "--run-error",
-    multiple=True,
-    callback=fault_option("runError", "afterEvents"),
-    help="End run streams with RUN_ERROR after N events: N[,code=CODE][,count=N].",
-)
-@click.option("--unknown-events", is_flag=True, help="Add events of unknown types to run streams.")
-@click.option("--unknown-custom", is_flag=True, help="Add CUSTOM events with unknown names to run streams.")
-@click.option("--unknown-manifest-fields", is_flag=True, help="Add unknown members to the manifest.")
-@click.option(
-    "--break",
-    "breaks",
-    multiple=True,
-    metavar="RULE-ID",
-    callback=lambda _ctx, _param, value: _checked_breaks(value),
-    help="Break one rule on purpose (repeatable), to prove a conformance suite fails: "
-    "ACT-009, ACT-011, ERR-001, MAN-010, RUN-004, RUN-014, RUN-028, VOICE-016.",
-)
-def serve(
-    host: str,
-    port: int,
-    public_url: str | None,
-    state: str | None,
-    seed: int,
-    locale: str,
-    token: str | None,
-    scenario: Path | None,
-    self_check: bool,
-    ping_interval: float,
-    slow_seconds: float,
-    access_log: bool,
-    lan: bool,
-    auto_approve: bool,
-    fast_expiry: bool,
-    oauth_fault: tuple[str, ...],
-    client_file: tuple[Path, ...],
-    client_url: tuple[str, ...],
-    fail: tuple[dict[str, Any], ...],
-    slow_stream: tuple[dict[str, Any], ...],
-    drop_stream: tuple[dict[str, Any], ...],
-    run_error: tuple[dict[str, Any], ...],
-    unknown_events: bool,
-    unknown_custom: bool,
-    unknown_manifest_fields: bool,
-    breaks: tuple[str, ...],
-) -> None:
-    """Run the mock server until interrupted."""
-    import socket
+# -- serve: its options in three groups, each turned into its part of the configuration by one function --
 
-    import uvicorn
+SERVER_OPTIONS = (
+    click.option("--host", default="127.0.0.1", show_default=True, help="Address to bind."),
+    click.option(
+        "--port", default=8765, show_default=True, type=click.IntRange(0, 65535), help="Port (0: any free)."
+    ),
+    click.option(
+        "--public-url", default=None, help="Origin clients use (issuer), e.g. behind a tunnel or on a LAN."
+    ),
+    click.option(
+        "--state",
+        default=None,
+        help=f"SQLite file, or {MEMORY} for a throw-away state. Default: {default_state_path()}",
+    ),
+    click.option("--seed", default=1, show_default=True, type=int, help="Seed of the invented content."),
+    click.option(
+        "--locale", default="cs", show_default=True, type=click.Choice(LOCALES), help="Manifest locale."
+    ),
+    click.option("--token", default=None, help="Dev bearer token (default: a new random one)."),
+    click.option(
+        "--scenario",
+        default=None,
+        type=click.Path(exists=True, dir_okay=False, path_type=Path),
+        help="Scenario YAML.",
+    ),
+    click.option("--self-check", is_flag=True, help="Validate every response and event against the schemas."),
+    click.option(
+        "--ping-interval", default=15.0, show_default=True, type=float, help="Seconds between `: ping`."
+    ),
+    click.option(
+        "--slow-seconds", default=5.0, show_default=True, type=float, help="Length of talkie-test:slow."
+    ),
+    click.option(
+        "--voice-wpm",
+        default=175,
+        show_default=True,
+        type=click.IntRange(80, 450),
+        help="How fast the voice assistant speaks (words per minute).",
+    ),
+    click.option(
+        "--access-log/--no-access-log", default=False, show_default=True, help="uvicorn's access log."
+    ),
+    click.option("--lan", is_flag=True, help="Bind the LAN address (for a phone) and print a QR code."),
+)
+OAUTH_OPTIONS = (
+    click.option("--auto-approve", is_flag=True, help="OAuth: approve sign-ins at once as the first user."),
+    click.option("--fast-expiry", is_flag=True, help="OAuth: short token lifetimes, so apps must refresh."),
+    click.option(
+        "--oauth-fault",
+        multiple=True,
+        type=click.Choice([f.value for f in Fault]),
+        help="OAuth negative switch (repeatable).",
+    ),
+    click.option(
+        "--client-file",
+        multiple=True,
+        type=click.Path(exists=True, dir_okay=False, path_type=Path),
+        help="Client ID Metadata Document of a fork (repeatable).",
+    ),
+    click.option(
+        "--client-url", multiple=True, help="Loopback URL of a Client ID Metadata Document (repeatable)."
+    ),
+)
+FAULT_OPTIONS = (
+    click.option(
+        "--fail",
+        "fail",
+        multiple=True,
+        callback=fault_option("error", "code"),
+        help="Answer with a §3 error: CODE[,count=N][,share=F][,endpoint=KEY][,path=GLOB][,retryAfter=S].",
+    ),
+    click.option(
+        "--slow-stream",
+        multiple=True,
+        callback=fault_option("slowStream", "delay"),
+        help="Delay each run event: SECONDS[,count=N].",
+    ),
+    click.option(
+        "--drop-stream",
+        multiple=True,
+        callback=fault_option("dropStream", "afterEvents"),
+        help="Close run streams after N events (the run goes on): N[,count=N].",
+    ),
+    click.option(
+        "--run-error",
+        multiple=True,
+        callback=fault_option("runError", "afterEvents"),
+        help="End run streams with RUN_ERROR after N events: N[,code=CODE][,count=N].",
+    ),
+    click.option("--unknown-events", is_flag=True, help="Add events of unknown types to run streams."),
+    click.option(
+        "--unknown-custom", is_flag=True, help="Add CUSTOM events with unknown names to run streams."
+    ),
+    click.option("--unknown-manifest-fields", is_flag=True, help="Add unknown members to the manifest."),
+    click.option(
+        "--break",
+        "breaks",
+        multiple=True,
+        metavar="RULE-ID",
+        callback=lambda _ctx, _param, value: _checked_breaks(value),
+        help="Break one rule on purpose (repeatable), to prove a conformance suite fails: "
+        "ACT-009, ACT-011, ERR-001, MAN-010, RUN-004, RUN-014, RUN-028, VOICE-016.",
+    ),
+)
+# Flags that switch on a fault without a value, and the fault kind each one adds.
+FAULT_FLAGS = (
+    ("unknown_events", "unknownEvents"),
+    ("unknown_custom", "unknownCustom"),
+    ("unknown_manifest_fields", "manifestFields"),
+)
 
-    from talkie_mock.app import create_app
 
-    state_path = state or str(default_state_path())
-    if lan:
-        from talkie_mock.devtools.lan import FALLBACK, lan_address
+def _options(*groups: tuple[Callable[[Any], Any], ...]) -> Callable[[Any], Any]:
+    """Apply option groups to a command, in the order they are listed (as `--help` shows them)."""
 
-        address = lan_address()
-        if address is None:
-            click.echo(f"talkie-mock: no LAN address found; serving on {FALLBACK} only", err=True)
-        host = address or FALLBACK
-    faults = [*fail, *slow_stream, *drop_stream, *run_error]
-    faults += [
-        {"kind": kind}
-        for kind, wanted in (
-            ("unknownEvents", unknown_events),
-            ("unknownCustom", unknown_custom),
-            ("manifestFields", unknown_manifest_fields),
-        )
-        if wanted
-    ]
+    def decorate(command: Any) -> Any:
+        for option in reversed([option for group in groups for option in group]):
+            command = option(command)
+        return command
+
+    return decorate
+
+
+def oauth_settings(options: dict[str, Any]) -> OAuthSettings:
+    """The authorization server's part of the `serve` options."""
+    return OAuthSettings(
+        auto_approve=options["auto_approve"],
+        fast_expiry=options["fast_expiry"],
+        faults=frozenset(Fault(f) for f in options["oauth_fault"]),
+        client_files=options["client_file"],
+        client_urls=options["client_url"],
+    )
+
+
+def fault_list(options: dict[str, Any]) -> tuple[dict[str, Any], ...]:
+    """The faults switched on at start (valued options, then flags), as `fault.schema.json` objects."""
+    faults = [*options["fail"], *options["slow_stream"], *options["drop_stream"], *options["run_error"]]
+    faults += [{"kind": kind} for name, kind in FAULT_FLAGS if options[name]]
+    return tuple(faults)
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening-ready socket bound to `host:port` (port 0: the OS picks one)."""
     # IPPROTO_TCP spelled out: asyncio only sets TCP_NODELAY on sockets whose `proto` says TCP, and without it
     # every keep-alive request waits ~40 ms for a delayed ACK (Nagle)
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
@@ -213,47 +222,53 @@ def serve(
         sock.bind((host, port))
     except OSError as exc:
         raise click.ClickException(f"cannot bind {host}:{port}: {exc.strerror}") from exc
-    bound_port = sock.getsockname()[1]
-    if lan and public_url is None:
-        public_url = f"http://{host}:{bound_port}"
-    config = MockConfig(
+    return sock
+
+
+def lan_host() -> str:
+    """The LAN address to bind for `--lan` (loopback, with a warning, when there is none)."""
+    address = lan.lan_address()
+    if address is None:
+        click.echo(f"talkie-mock: no LAN address found; serving on {lan.FALLBACK} only", err=True)
+    return address or lan.FALLBACK
+
+
+def mock_config(options: dict[str, Any], host: str, port: int, public_url: str | None) -> MockConfig:
+    """The whole configuration of one `serve`: server options, OAuth settings, faults and breaks."""
+    return MockConfig(
         host=host,
-        port=bound_port,
+        port=port,
         public_url=public_url,
-        state=state_path,
-        seed=seed,
-        locale=locale,
-        token=token or new_dev_token(),
-        scenario=scenario,
-        self_check=self_check,
-        ping_interval=ping_interval,
-        slow_seconds=slow_seconds,
-        oauth=OAuthSettings(
-            auto_approve=auto_approve,
-            fast_expiry=fast_expiry,
-            faults=frozenset(Fault(f) for f in oauth_fault),
-            client_files=client_file,
-            client_urls=client_url,
-        ),
-        faults=tuple(faults),
-        breaks=breaks,
+        state=options["state"] or str(default_state_path()),
+        seed=options["seed"],
+        locale=options["locale"],
+        token=options["token"] or new_dev_token(),
+        scenario=options["scenario"],
+        self_check=options["self_check"],
+        ping_interval=options["ping_interval"],
+        slow_seconds=options["slow_seconds"],
+        voice_words_per_minute=options["voice_wpm"],
+        oauth=oauth_settings(options),
+        faults=fault_list(options),
+        breaks=options["breaks"],
     )
-    try:
-        app = create_app(config)
-    except MockError as exc:
-        raise click.ClickException(str(exc)) from exc
+
+
+def announce(config: MockConfig, on_lan: bool) -> None:
+    """Tell the developer where the mock is and how to reach it."""
     origin = config.origin
     click.echo(f"talkie-mock serving talkie/1 (test mode) on {origin}")
-    click.echo(f"  manifest:  {origin}/.well-known/talkie.json")
+    click.echo(f"  manifest:  {origin}{WELL_KNOWN_PATH}")
     click.echo(f"  inspector: {origin}/_mock/")
-    if lan:
-        from talkie_mock.devtools.lan import qr_terminal
-
-        click.echo(qr_terminal(f"{origin}/.well-known/talkie.json"))
+    if on_lan:
+        click.echo(lan.qr_terminal(f"{origin}{WELL_KNOWN_PATH}"))
     click.echo(f"  token:     {config.token}")
-    click.echo(f"  state:     {state_path}")
+    click.echo(f"  state:     {config.state}")
     click.echo("  stop:      press Ctrl+C")
     sys.stdout.flush()
+
+
+def run_server(app: Any, sock: socket.socket, access_log: bool) -> None:
     server = uvicorn.Server(
         uvicorn.Config(
             app, log_level="warning", access_log=access_log, lifespan="on", timeout_graceful_shutdown=5
@@ -262,6 +277,24 @@ def serve(
     # uvicorn re-raises Ctrl+C after a clean shutdown; that is a normal stop
     with contextlib.suppress(KeyboardInterrupt):
         server.run(sockets=[sock])
+
+
+@main.command()
+@_options(SERVER_OPTIONS, OAUTH_OPTIONS, FAULT_OPTIONS)
+def serve(**options: Any) -> None:
+    """Run the mock server until interrupted."""
+    on_lan: bool = options["lan"]
+    host = lan_host() if on_lan else options["host"]
+    sock = bind(host, options["port"])
+    port = sock.getsockname()[1]
+    public_url = options["public_url"] or (f"http://{host}:{port}" if on_lan else None)
+    config = mock_config(options, host, port, public_url)
+    try:
+        app = create_app(config)
+    except MockError as exc:
+        raise click.ClickException(str(exc)) from exc
+    announce(config, on_lan)
+    run_server(app, sock, options["access_log"])
     click.echo("talkie-mock stopped")
 
 
@@ -276,8 +309,6 @@ def serve(
 @click.option("--json", "as_json", is_flag=True, help="JSON instead of text.")
 def report(url: str, state: Path | None, as_json: bool) -> None:
     """Print the client-side rule violations the mock has seen. Exit 1 when there are any."""
-    from talkie_mock.devtools import report as reporting
-
     try:
         found = reporting.load(state) if state is not None else reporting.fetch(url)
     except reporting.ReportError as exc:

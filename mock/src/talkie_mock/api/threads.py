@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from starlette.requests import Request
 from starlette.responses import Response
-from talkie_models import ThreadDetail, ThreadList, ThreadMessage, ThreadSummary
+from talkie_models import OkResponse, ThreadDetail, ThreadList, ThreadMessage, ThreadSummary
 
 from talkie_mock.api.context import Mock, mock_of
 from talkie_mock.api.requests import safe_id
@@ -63,8 +63,6 @@ async def get_thread(request: Request) -> Response:
 
 
 async def delete_thread(request: Request) -> Response:
-    from talkie_models import OkResponse
-
     mock = mock_of(request)
     user = mock.auth.require(request)
     row = owned_thread(mock, request.path_params["threadId"], user.user_id)

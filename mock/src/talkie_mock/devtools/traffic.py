@@ -22,12 +22,13 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from talkie_models.findings import Finding
 from talkie_models.sse import SSEDecoder
 from talkie_models.validation import fast_validator
 
 from talkie_mock.api.requests import VALIDATED
 from talkie_mock.devtools.faults import APPLIED, DROPPED, endpoint_of
-from talkie_mock.devtools.verdicts import Finding, Seen
+from talkie_mock.devtools.verdicts import Seen, finding_json
 from talkie_mock.engine.clock import iso_of_ms
 
 CAPACITY = 500
@@ -181,7 +182,7 @@ class Exchange:
             "events": events,
             "eventCount": count,
             "faults": list(self.faults),
-            "findings": [f.to_json() for f in self.findings],
+            "findings": [finding_json(f) for f in self.findings],
             "durationMs": self.duration_ms,
         }
 
@@ -228,6 +229,11 @@ class Traffic:
     def touch(self, exchange: Exchange) -> None:
         self.cursor += 1
         exchange.version = self.cursor
+
+    def next_id(self) -> int:
+        """An id for an entry that is not an HTTP exchange (a voice connection's data channel)."""
+        self._next_id += 1
+        return self._next_id - 1
 
     def since(self, cursor: int) -> list[dict[str, Any]]:
         return [e.to_json() for e in list(self.items) if e.version > cursor]

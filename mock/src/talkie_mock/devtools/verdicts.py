@@ -19,10 +19,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from talkie_models.findings import Finding, Severity
 from talkie_models.rules import catalogue
 from talkie_models.validation import fast_validator, schema
 
 from talkie_mock.api.context import Mock
+from talkie_mock.api.voice import SIGNALING_PATH
 from talkie_mock.oauth.metadata import AUTHORIZE_PATH, TOKEN_PATH
 
 Level = Literal["error", "warning", "info"]
@@ -40,20 +42,72 @@ PUBLIC = {"manifest", None}
 VOICE_SESSION_CALLS = ("voiceTool", "voiceTranscript", "voiceUsage")
 
 
-@dataclass(frozen=True)
-class Finding:
-    rule: str | None
-    level: Level
-    message: str
+RULES: dict[str, tuple[Level, ...]] = {
+    "ACT-006": ("error", "warning"),
+    "ACT-007": ("error",),
+    "ACT-009": ("warning",),
+    "ACT-011": ("error",),
+    "ACT-015": ("error",),
+    "AUTH-003": ("warning",),
+    "AUTH-007": ("error",),
+    "AUTH-008": ("error",),
+    "AUTH-014": ("warning",),
+    "AUTH-016": ("error",),
+    "AUTH-018": ("warning", "info"),
+    "ERR-009": ("warning",),
+    "MAN-009": ("info",),
+    "RUN-001": ("error", "warning"),
+    "RUN-002": ("error",),
+    "RUN-003": ("warning",),
+    "VOICE-002": ("error", "warning"),
+    "VOICE-014": ("error", "warning"),
+    "VOICE-016": ("warning",),
+    "VOICE-018": ("error", "warning"),
+    "VOICE-020": ("error", "warning"),
+    "VOICE-022": ("warning",),
+    # the voice rules of devtools/voice_rules.py (the data channel and the voice endpoints)
+    "VOICE-003": ("error",),
+    "VOICE-007": ("error",),
+    "VOICE-010": ("error", "warning"),
+    "VOICE-013": ("error",),
+    "VOICE-017": ("error",),
+    "VOICE-019": ("error",),
+    "VOICE-021": ("error",),
+    "VOICE-023": ("error",),
+    "VOICE-024": ("error",),
+    "VOICE-025": ("error",),
+    "VOICE-026": ("error",),
+    "VOICE-027": ("error", "warning"),
+    "VOICE-028": ("error", "warning"),
+    "VOICE-029": ("error",),
+    "VOICE-030": ("error",),
+    "VOICE-032": ("warning",),
+}
+"""Every rule the inspector can name, with the levels it reports it at. The one list of them: :func:`verdict`
+refuses any other pair, and the site's rule matrix and the app guide's verdict table are read from it."""
+ORIGIN = "inspector"
 
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"rule": self.rule, "level": self.level, "message": self.message}
-        if self.rule is not None:
-            entry = catalogue().get(self.rule)
-            if entry is not None:
-                data["statement"] = entry.statement
-                data["ruleLevel"] = entry.level
-        return data
+
+def verdict(rule: str | None, level: Level, message: str) -> Finding:
+    """A finding of the inspector (`rule` None: a remark no rule backs), checked against :data:`RULES`."""
+    if rule is not None and level not in RULES.get(rule, ()):
+        raise KeyError(f"the inspector does not report {rule} at level {level}: add it to RULES")
+    return Finding(rule_id=rule, severity=Severity(level), message=message, origin=ORIGIN)
+
+
+def finding_json(finding: Finding) -> dict[str, Any]:
+    """The inspector's JSON of a finding (its page and the control API show this shape)."""
+    data: dict[str, Any] = {
+        "rule": finding.rule_id,
+        "level": finding.severity.value,
+        "message": finding.message,
+    }
+    if finding.rule_id is not None:
+        entry = catalogue().get(finding.rule_id)
+        if entry is not None:
+            data["statement"] = entry.statement
+            data["ruleLevel"] = entry.level
+    return data
 
 
 @dataclass
@@ -104,8 +158,8 @@ class Verdicts:
         """True when :meth:`analyse` cannot find anything in such an exchange, decided from three facts:
         a successful answer on a public endpoint, or any non-404 answer off the Talkie and OAuth routes.
         The traffic recorder asks first, so the busiest requests (the manifest) skip building a `Seen`."""
-        if path in (AUTHORIZE_PATH, TOKEN_PATH):
-            return False
+        if path in (AUTHORIZE_PATH, TOKEN_PATH, SIGNALING_PATH):
+            return False  # the voice rules judge the signalling request (devtools/voice_rules.py)
         if endpoint is None:
             return status != 404
         return endpoint in PUBLIC and status < 400
@@ -118,7 +172,7 @@ class Verdicts:
         if seen.endpoint is None:
             if seen.status == 404:
                 return [
-                    Finding(
+                    verdict(
                         "MAN-009",
                         "info",
                         f"No endpoint at {seen.path}: templates resolve against the issuer.",
@@ -127,7 +181,7 @@ class Verdicts:
             return []
         findings = self._auth(seen)
         if seen.endpoint == "run" and "text/event-stream" not in seen.headers.get("accept", ""):
-            findings.append(Finding("RUN-002", "error", "The run request does not accept text/event-stream."))
+            findings.append(verdict("RUN-002", "error", "The run request does not accept text/event-stream."))
         if seen.endpoint in BODY_TYPES and seen.method == "POST" and seen.body_complete:
             findings += self._body(seen)
         findings += self._outcome(seen)
@@ -142,23 +196,23 @@ class Verdicts:
         scheme, _, token = header.partition(" ")
         token = token.strip()
         if not header:
-            return [Finding("AUTH-016", "error", "The request carries no Authorization header.")]
+            return [verdict("AUTH-016", "error", "The request carries no Authorization header.")]
         if scheme.lower() != "bearer" or not token:
-            return [Finding("AUTH-016", "error", f"Authorization is not a Bearer token ({scheme[:20]!r}).")]
+            return [verdict("AUTH-016", "error", f"Authorization is not a Bearer token ({scheme[:20]!r}).")]
         if seen.status == 401 and seen.error_code() == "unauthorized":
             print_ = _fingerprint(token)
             again = print_ in self.refused
             self.refused.add(print_)
             if again:
                 return [
-                    Finding(
+                    verdict(
                         "AUTH-018",
                         "warning",
                         "A token that was already refused was sent again; refresh once, then sign in anew.",
                     )
                 ]
             return [
-                Finding("AUTH-018", "info", "The token was refused (401): the client should refresh it once.")
+                verdict("AUTH-018", "info", "The token was refused (401): the client should refresh it once.")
             ]
         return []
 
@@ -171,19 +225,19 @@ class Verdicts:
         if not raw.strip():
             if seen.endpoint == "voiceSessions":
                 return []  # every member is optional, so is the body
-            return [Finding(rule, "error", f"The body is empty; a {type_name} is required.")]
+            return [verdict(rule, "error", f"The body is empty; a {type_name} is required.")]
         if seen.validated is not None and seen.validated[0] == type_name:
             body, valid = seen.validated[1], True
         else:
             body = seen.json_body()
             if body is None:
-                return [Finding(rule, "error", f"The body is not JSON; a {type_name} is required.")]
+                return [verdict(rule, "error", f"The body is not JSON; a {type_name} is required.")]
             valid = fast_validator(type_name).is_valid(body)
         if not valid:
             validator = fast_validator(type_name)
             problems = "; ".join(validator.errors(body)[:3])
             target = "ACT-007" if seen.endpoint == "decision" and "paramsHash" in problems else rule
-            return [Finding(target, "error", f"Not a valid {type_name}: {problems}")]
+            return [verdict(target, "error", f"Not a valid {type_name}: {problems}")]
         findings: list[Finding] = []
         known = _members(type_name)
         if isinstance(body, dict):
@@ -191,13 +245,13 @@ class Verdicts:
             if unknown:
                 names = ", ".join(unknown[:5])
                 findings.append(
-                    Finding(rule, "warning", f"Unknown members in the {type_name}: {names} (ignored, N-18).")
+                    verdict(rule, "warning", f"Unknown members in the {type_name}: {names} (ignored, N-18).")
                 )
             if seen.endpoint == "run":
                 roles = {m.get("role") for m in body.get("messages", []) if isinstance(m, dict)}
                 if roles - {"user"}:
                     findings.append(
-                        Finding("RUN-003", "warning", "The run request resends history (non-user messages).")
+                        verdict("RUN-003", "warning", "The run request resends history (non-user messages).")
                     )
         return findings
 
@@ -208,26 +262,26 @@ class Verdicts:
         if endpoint == "decision" and seen.method == "POST":
             return self._decision(seen, code)
         if code == "too_large":
-            return [Finding("ERR-009", "warning", "A message is longer than limits.maxMessageChars.")]
+            return [verdict("ERR-009", "warning", "A message is longer than limits.maxMessageChars.")]
         if endpoint in VOICE_SESSION_CALLS and code == "expired":
-            return [Finding("VOICE-022", "warning", "The voice session was already closed or over its time.")]
+            return [verdict("VOICE-022", "warning", "The voice session was already closed or over its time.")]
         if endpoint == "voiceTool" and code == "conflict":
-            return [Finding("VOICE-016", "warning", "The tool call id was already used in this session.")]
+            return [verdict("VOICE-016", "warning", "The tool call id was already used in this session.")]
         if code == "not_found" and seen.status == 404:
-            return [Finding(None, "info", "Unknown thread, action, session or file.")]
+            return [verdict(None, "info", "Unknown thread, action, session or file.")]
         return []
 
     def _decision(self, seen: Seen, code: str | None) -> list[Finding]:
         if code == "stale":
             return [
-                Finding("ACT-007", "error", "The paramsHash is not the one of the action the person saw.")
+                verdict("ACT-007", "error", "The paramsHash is not the one of the action the person saw.")
             ]
         if code == "expired":
             return [
-                Finding("ACT-011", "error", "A decision was sent for an action that had already expired.")
+                verdict("ACT-011", "error", "A decision was sent for an action that had already expired.")
             ]
         if code == "conflict":
-            return [Finding("ACT-009", "warning", "The opposite of an already recorded decision was sent.")]
+            return [verdict("ACT-009", "warning", "The opposite of an already recorded decision was sent.")]
         body = seen.json_body()
         if seen.status != 200 or not isinstance(body, dict):
             return []
@@ -237,7 +291,7 @@ class Verdicts:
         methods = row.body.get("confirm", {}).get("methods", []) if row is not None else []
         if methods and method not in methods:
             return [
-                Finding(
+                verdict(
                     "ACT-015",
                     "error",
                     f"The decision used method {method!r}, not offered by confirm.methods "
@@ -259,34 +313,34 @@ class Verdicts:
         findings = []
         if not params.get("code_challenge"):
             findings.append(
-                Finding("AUTH-007", "error", "The authorization request has no PKCE code_challenge.")
+                verdict("AUTH-007", "error", "The authorization request has no PKCE code_challenge.")
             )
         elif params.get("code_challenge_method") != "S256":
             method = params.get("code_challenge_method") or "(none: plain)"
-            findings.append(Finding("AUTH-007", "error", f"code_challenge_method is {method}, not S256."))
+            findings.append(verdict("AUTH-007", "error", f"code_challenge_method is {method}, not S256."))
         if not params.get("state"):
-            findings.append(Finding("AUTH-008", "error", "The authorization request has no state."))
+            findings.append(verdict("AUTH-008", "error", "The authorization request has no state."))
         return findings
 
     def _token(self, seen: Seen) -> list[Finding]:
         params = self._params(seen)
         findings = []
         if "client_secret" in params:
-            findings.append(Finding("AUTH-003", "warning", "A public client sent a client_secret."))
+            findings.append(verdict("AUTH-003", "warning", "A public client sent a client_secret."))
         grant = params.get("grant_type")
         description = (
             str(seen.response.get("error_description", "")) if isinstance(seen.response, dict) else ""
         )
         if grant == "authorization_code":
             if not params.get("code_verifier"):
-                findings.append(Finding("AUTH-007", "error", "The code exchange has no PKCE code_verifier."))
+                findings.append(verdict("AUTH-007", "error", "The code exchange has no PKCE code_verifier."))
             elif "code_verifier does not match" in description:
                 findings.append(
-                    Finding("AUTH-007", "error", "The code_verifier does not match the challenge.")
+                    verdict("AUTH-007", "error", "The code_verifier does not match the challenge.")
                 )
         if grant == "refresh_token" and "already used" in description:
             findings.append(
-                Finding(
+                verdict(
                     "AUTH-014", "warning", "A rotated refresh token was used again; the sign-in was revoked."
                 )
             )

@@ -10,8 +10,11 @@ from __future__ import annotations
 import sqlite3
 import threading
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+
+from talkie_models.findings import Finding, Severity
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS mock_violations (
@@ -26,6 +29,8 @@ CREATE TABLE IF NOT EXISTS mock_violations (
 );
 """
 COLUMNS = ("seq", "at", "rule", "level", "method", "path", "message", "exchange")
+KEPT = (Severity.ERROR, Severity.WARNING)
+"""What counts as a violation of the client; `info` findings are only shown."""
 
 
 class ViolationLog:
@@ -40,7 +45,21 @@ class ViolationLog:
             self._db.execute("PRAGMA journal_mode=WAL")
         self._db.executescript(SCHEMA)
 
-    def add(self, rows: list[dict[str, Any]]) -> None:
+    def add(self, at: str, findings: Sequence[Finding]) -> None:
+        """Keep the client-side ones (`error`, `warning`) of findings made at `at`."""
+        rows = [
+            {
+                "at": at,
+                "rule": f.rule_id,
+                "level": f.severity.value,
+                "method": f.evidence.method or "",
+                "path": f.evidence.url or "",
+                "message": f.message,
+                "exchange": f.evidence.exchange or 0,
+            }
+            for f in findings
+            if f.severity in KEPT
+        ]
         if not rows:
             return
         with self._lock:

@@ -1,9 +1,9 @@
 """Actions (§8): proposals from the agent, decisions from people.
 
-Two doors, deliberately separate. :meth:`Actions.propose` is what the run engine and voice tools get (through
-:class:`Proposer`); it can only create a `pending` action. :meth:`Actions.decide` is reachable only from the
-decision endpoint, i.e. from a client acting on a human gesture — nothing the agent runs holds a reference
-to it.
+Two doors, deliberately separate. :meth:`Actions.propose` is what the run engine (through its
+`RunServices`) and voice tools get; it can only create a `pending` action. :meth:`Actions.decide` is
+reachable only from the decision endpoint, i.e. from a client acting on a human gesture — nothing the
+agent runs holds a reference to it.
 
 Time does part of the work: a pending action past `expiresAt` is expired and an outbound action whose undo
 window
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any, Protocol
+from typing import Any
 
 from talkie_models import Action, ActionConfirm, CardEvent, DecisionResponse
 
@@ -30,12 +30,6 @@ from talkie_mock.engine.content import Content, IdSource, faker_for
 from talkie_mock.engine.plans import ActionSpec
 from talkie_mock.engine.store import ActionRow, Store
 from talkie_mock.errors import ApiError
-
-
-class Proposer(Protocol):
-    """The only view of actions the agent side gets."""
-
-    def propose(self, spec: ActionSpec, user_id: str, thread_id: str) -> Action: ...
 
 
 def params_hash(params: dict[str, Any]) -> str:

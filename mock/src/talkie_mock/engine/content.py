@@ -8,6 +8,7 @@ reserved example domains so nothing generated ever points at a real site or mail
 from __future__ import annotations
 
 import hashlib
+import unicodedata
 from dataclasses import dataclass
 
 from faker import Faker
@@ -96,8 +97,6 @@ def faker_for(locale: str, seed_text: str) -> Faker:
 
 
 def slug(text: str) -> str:
-    import unicodedata
-
     plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
     return "-".join("".join(c if c.isalnum() else " " for c in plain).split())[:40] or "record"
 
