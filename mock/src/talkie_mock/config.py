@@ -109,8 +109,6 @@ class MockConfig:
     voice_max_seconds: int = 900
     voice_warn_seconds: int = 60
     voice_daily_minutes: int = 60
-    # How fast the mock's realtime provider speaks (eSpeak NG words per minute); tests speed it up.
-    voice_words_per_minute: int = 175
     tokens_daily_limit: int = 400_000
     # A fixed start makes the virtual clock stand still until a test advances it (deterministic timestamps).
     clock_start: datetime | None = None
@@ -121,15 +119,6 @@ class MockConfig:
     faults: tuple[dict[str, Any], ...] = ()
     # Deliberate rule violations (`--break RULE-ID`, devtools.breaks): only to prove a test suite fails.
     breaks: tuple[str, ...] = ()
-    # Limits of every request (issue 12): the body cap, and the deadline of a request head or a stalled body.
-    max_body_bytes: int = 4 * 1024 * 1024
-    read_timeout: float = 10.0
-    # The developer surfaces (`/_mock/`, the OAuth account pages, devtools.guard): their secret (None: the
-    # one kept in the state file), and the switch that opens them without it (CI on loopback only).
-    devtools_key: str | None = None
-    open_devtools: bool = False
-    # Host names accepted besides IP literals, `localhost` and the public URL's host (in-process tests).
-    extra_hosts: tuple[str, ...] = ()
 
     @property
     def origin(self) -> str:

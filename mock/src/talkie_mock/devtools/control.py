@@ -8,6 +8,7 @@ built by :func:`talkie_mock.app.create_app`.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -20,13 +21,10 @@ from talkie_models.findings import Evidence
 
 from talkie_mock.api.context import Mock
 from talkie_mock.api.problems import problem
-from talkie_mock.api.requests import parse_json
 from talkie_mock.devtools.faults import FaultBoard, FaultError, FaultInjector
 from talkie_mock.devtools.traffic import Exchange, Traffic, TrafficRecorder
 from talkie_mock.devtools.verdicts import Seen, Verdicts
 from talkie_mock.devtools.violations import ViolationLog, summary
-from talkie_mock.devtools.voice import VoiceDesk
-from talkie_mock.devtools.voice import routes as voice_routes
 from talkie_mock.engine.actions import Actions
 from talkie_mock.engine.clock import iso_of_ms
 from talkie_mock.errors import ApiError
@@ -55,12 +53,10 @@ class DevTools:
     traffic: Traffic
     verdicts: Verdicts
     violations: ViolationLog
-    voice: VoiceDesk
 
     def record(self, exchange: Exchange, seen: Seen) -> None:
         """Judge one exchange; client mistakes also go to the violation log."""
         findings = self.verdicts.analyse(seen)
-        findings += self.voice.rules.exchange(seen, bytes(exchange.response_body), exchange.stamp_ms)
         if not findings:
             return
         exchange.findings = findings
@@ -120,9 +116,13 @@ def _dev(request: Request) -> DevTools:
 
 
 async def _json(request: Request) -> Any:
-    """The body as JSON (`{}` when empty), by the API's strict reader: too deep, invalid text → 400."""
     raw = await request.body()
-    return parse_json(raw) if raw.strip() else {}
+    if not raw.strip():
+        return {}
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return None
 
 
 # -- pages ------------------------------------------------------------------------------------------------
@@ -220,25 +220,17 @@ async def expire_action(request: Request) -> Response:
 
 
 async def decide_action(request: Request) -> Response:
-    """The inspector's confirm/cancel buttons: a person deciding, exactly as through the decision endpoint.
-
-    The same decision path and checks as the app's: the body must carry the `paramsHash` the person saw
-    (a changed action → 409 `stale`), so the control API never confirms what nobody looked at.
-    """
+    """The inspector's confirm/cancel buttons: a person deciding, exactly as through the decision endpoint."""
     tools = _dev(request)
     action_id, decision = request.path_params["actionId"], request.path_params["decision"]
     if decision not in ("confirm", "cancel"):
         return problem(request, "not_found", "Use confirm or cancel.")
-    body = await _json(request)
-    given = body.get("paramsHash") if isinstance(body, dict) else None
-    if not isinstance(given, str):
-        return problem(request, "invalid_request", "Send the `paramsHash` of the action you decide on.")
     row = tools.mock.store.get_action(action_id)
     if row is None:
         return problem(request, "not_found", "No such action.")
     try:
         answer = tools.mock.actions.decide(
-            action_id, row.user_id, decision, given, "button", tools.mock.config.locale
+            action_id, row.user_id, decision, row.params_hash, "button", tools.mock.config.locale
         )
     except ApiError as exc:
         return problem(request, exc.code, exc.message(tools.mock.config.locale), exc.status)
@@ -295,7 +287,6 @@ def routes() -> list[Route]:
         Route(API + "/traffic", clear_traffic, methods=["DELETE"]),
         Route(API + "/violations", get_violations, methods=["GET"]),
         Route(API + "/reset", reset, methods=["POST"]),
-        *voice_routes(API),
     ]
 
 
@@ -308,9 +299,7 @@ def install(app: Starlette) -> DevTools:
     scenario = mock.agent.scenario
     for data in scenario.faults if scenario is not None else []:
         board.add(data)
-    traffic, violations = Traffic(), ViolationLog(mock.store.path)
-    tools = DevTools(mock, board, traffic, Verdicts(mock), violations, VoiceDesk(mock, traffic, violations))
-    app.state.voice_desk = tools.voice
+    tools = DevTools(mock, board, Traffic(), Verdicts(mock), ViolationLog(mock.store.path))
     injector = FaultInjector(mock, board)
     mock.hooks.add(injector)
     mock.hooks.add_wrapper(injector)
