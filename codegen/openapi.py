@@ -10,6 +10,11 @@ Outputs (under ``spec/generated/``):
 * ``openapi-3.1.yaml`` — the same document as OpenAPI 3.1.1, still referencing ``schemas/``;
 * ``openapi.bundled.yaml`` — 3.2, every schema inlined under ``components/schemas`` keyed by its ``title``;
 * ``openapi-3.1.bundled.yaml`` — the 3.1 form of the bundle.
+
+A run stream in 3.1: 3.2's ``itemSchema`` has no 3.1 equivalent, and a 3.1 ``schema`` describes the body as a
+whole. So the 3.1 copies say what is true of the body — one string — and keep the schema of one parsed SSE
+event under the ``x-talkie-sse-item`` extension; the recorded stream named by ``x-talkie-stream-example``
+becomes the body's ``example`` (mock servers such as Prism replay it). See ``schemas/README.md``.
 """
 
 from __future__ import annotations
@@ -46,6 +51,10 @@ _OAS_DATA = frozenset({"example", "value", "dataValue"})
 # OpenAPI fields whose value is one Schema Object.
 _SCHEMA_FIELDS = frozenset({"schema", "itemSchema", "contentSchema"})
 _HTTP_METHODS = frozenset({"get", "put", "post", "delete", "options", "head", "patch", "trace"})
+# Extensions of Media Type Objects: the schema of one SSE event (3.1 copies) and a recorded stream (a file).
+SSE_ITEM = "x-talkie-sse-item"
+STREAM_EXAMPLE = "x-talkie-stream-example"
+_SEQUENTIAL = frozenset({"text/event-stream"})
 
 Json = Any
 RefMap = Callable[[str], str]
@@ -145,7 +154,7 @@ def _walk_oas(node: Json, rewrite: RefMap, rewrite_url: RefMap | None = None) ->
     for key, value in node.items():
         if key == "$ref" and isinstance(value, str):
             out[key] = rewrite(value)
-        elif key == "externalValue" and isinstance(value, str) and rewrite_url is not None:
+        elif key in ("externalValue", STREAM_EXAMPLE) and isinstance(value, str) and rewrite_url is not None:
             out[key] = rewrite_url(value)
         elif key in _OAS_DATA:
             out[key] = copy.deepcopy(value)
@@ -181,8 +190,8 @@ def _pointer_tokens(fragment: str) -> list[str]:
 
 
 # ---------------------------------------------------------------------------------------- 3.1 conversion
-def _media_types(node: Json) -> Iterator[dict[str, Json]]:
-    """Every Media Type Object of an OpenAPI document, without looking inside Schema Objects."""
+def _media_types(node: Json) -> Iterator[tuple[str, dict[str, Json]]]:
+    """Every Media Type Object of an OpenAPI document with its media type, not looking inside schemas."""
     if isinstance(node, list):
         for item in node:
             yield from _media_types(item)
@@ -193,9 +202,9 @@ def _media_types(node: Json) -> Iterator[dict[str, Json]]:
         if key in _SCHEMA_FIELDS or key in _OAS_DATA or key == "schemas":
             continue
         if key == "content" and isinstance(value, dict):
-            for media in value.values():
+            for name, media in value.items():
                 if isinstance(media, dict):
-                    yield media
+                    yield name, media
                     yield from _media_types({k: v for k, v in media.items() if k != "examples"})
             continue
         yield from _media_types(value)
@@ -207,12 +216,12 @@ def _refuse(where: str, what: str) -> None:
     )
 
 
-def to_openapi_31(document: Json) -> Json:
-    """Return the OpenAPI 3.1.1 form of a 3.2 document.
+def to_openapi_31(document: Json, base: Path | None = None) -> Json:
+    """Return the OpenAPI 3.1.1 form of a 3.2 document (``base``: the folder its relative URLs start from).
 
-    A sequential media type's ``itemSchema`` becomes ``schema``: in 3.1 a ``text/event-stream`` schema has no
-    defined meaning of its own, and Schemathesis reads it as the schema of one event, which is what we mean.
-    Fields 3.2 added and 3.1 lacks are dropped when they only document (media-type ``description``, tag
+    An SSE media type's ``itemSchema`` moves to the ``x-talkie-sse-item`` extension and its ``schema`` becomes
+    a string, which is what 3.1 tools read a ``schema`` as: the whole body. Its recorded stream becomes the
+    body's ``example`` in SSE framing. Fields 3.2 added and 3.1 lacks are dropped when they only document (media-type ``description``, tag
     ``kind``), kept as ``x-`` extensions when a tool may still want them, and refused when dropping would
     change what the document promises.
     """
@@ -251,8 +260,8 @@ def to_openapi_31(document: Json) -> Json:
                 _refuse(f"path {path}", "a querystring parameter")
     for name, response in components.get("responses", {}).items():
         _response_to_31(f"response {name}", response)
-    for media in _media_types(doc):
-        _media_type_to_31(media)
+    for name, media in _media_types(doc):
+        _media_type_to_31(name, media, base)
     return doc
 
 
@@ -270,7 +279,7 @@ def _response_to_31(where: str, response: dict[str, Json]) -> None:
         _refuse(where, "a response without description")
 
 
-def _media_type_to_31(media: dict[str, Json]) -> None:
+def _media_type_to_31(name: str, media: dict[str, Json], base: Path | None) -> None:
     media.pop("description", None)
     for field in ("itemEncoding", "prefixEncoding"):
         if field in media:
@@ -278,10 +287,31 @@ def _media_type_to_31(media: dict[str, Json]) -> None:
     if "itemSchema" in media:
         if "schema" in media:
             _refuse("media type", "schema together with itemSchema")
-        media["schema"] = media.pop("itemSchema")
+        if name not in _SEQUENTIAL:
+            _refuse(f"media type {name}", "an itemSchema on a media type other than text/event-stream")
+        media["schema"] = {
+            "type": "string",
+            "description": (
+                "A Server-Sent Events stream. OpenAPI 3.1 cannot describe its items; the schema of one parsed "
+                f"SSE event is under `{SSE_ITEM}` beside this schema."
+            ),
+        }
+        media[SSE_ITEM] = media.pop("itemSchema")
+    if STREAM_EXAMPLE in media:
+        events = media.pop(STREAM_EXAMPLE)
+        if isinstance(events, str):
+            if base is None:
+                raise BundleError(f"{STREAM_EXAMPLE} {events!r} needs the document's folder")
+            events = json.loads((base / unquote(events)).read_text(encoding="utf-8"))
+        media["example"] = sse_text(events)
     for example in media.get("examples", {}).values():
         if "dataValue" in example or "serializedValue" in example:
             _refuse("example", "dataValue/serializedValue")
+
+
+def sse_text(events: list[Json]) -> str:
+    """A recorded stream (a list of events) in the SSE framing talkie/1 servers use: one data line each."""
+    return "".join(f"data: {json.dumps(e, ensure_ascii=False, separators=(',', ':'))}\n\n" for e in events)
 
 
 def rebase_refs(document: Json, source_dir: Path, target_dir: Path) -> Json:
@@ -474,6 +504,8 @@ def _inline_examples(node: Json, base: Path) -> Json:
     for key, value in node.items():
         if key == "externalValue" and isinstance(value, str) and _is_local_file_ref(value):
             out["value"] = json.loads((base / unquote(value)).read_text(encoding="utf-8"))
+        elif key == STREAM_EXAMPLE and isinstance(value, str) and _is_local_file_ref(value):
+            out[key] = json.loads((base / unquote(value)).read_text(encoding="utf-8"))
         elif key in _SCHEMA_FIELDS or key in _OAS_DATA or key == "schemas":
             out[key] = value
         else:
@@ -490,7 +522,7 @@ def build(root: Path) -> dict[Path, bytes]:
     if not str(source.get("openapi", "")).startswith("3.2."):
         raise BundleError(f"{spec} must be an OpenAPI 3.2 document")
     bundled = rebase_refs(bundle(source, spec, root / "schemas"), spec.parent, out)
-    copy_31 = rebase_refs(to_openapi_31(source), spec.parent, out)
+    copy_31 = rebase_refs(to_openapi_31(source, spec.parent), spec.parent, out)
     return {
         out / "openapi-3.1.yaml": dump_yaml(copy_31),
         out / "openapi.bundled.yaml": dump_yaml(bundled),

@@ -1,0 +1,51 @@
+"""The Python generators app developers reach for, default options, on the 3.1 bundle.
+
+openapi-python-client keeps every component schema as a model and every operation's success response;
+datamodel-code-generator names every class after a schema title (no `Status1`, `Role1` for anonymous enums).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from compat_support import BUNDLE_31, Run, Tool
+
+
+def _snake(name: str) -> str:
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "_", name).lower()
+
+
+@pytest.fixture(scope="module")
+def bundle() -> Any:
+    return yaml.safe_load(BUNDLE_31.read_text(encoding="utf-8"))
+
+
+def test_openapi_python_client_keeps_every_model(
+    python_tool: Tool, run: Run, tmp_path: Path, bundle: Any
+) -> None:
+    tool = python_tool("openapi-python-client")
+    result = run([tool, "generate", "--path", BUNDLE_31, "--output-path", tmp_path / "client"])
+    assert result.returncode == 0, result.stdout + result.stderr
+    output = result.stdout + result.stderr
+    assert "Unable to" not in output, output
+    assert "Cannot parse" not in output, output
+    models = {p.stem for p in tmp_path.glob("client/*/models/*.py")}
+    unions = {name for name, s in bundle["components"]["schemas"].items() if "oneOf" in s or "enum" in s}
+    wanted = {_snake(name) for name in bundle["components"]["schemas"] if name not in unions}
+    assert wanted - models == set()
+    (decide,) = tmp_path.glob("client/*/api/actions/decide_action.py")
+    assert "DecisionResponse" in decide.read_text()
+
+
+def test_datamodel_codegen_names_every_class_by_title(python_tool: Tool, run: Run, tmp_path: Path) -> None:
+    tool = python_tool("datamodel-codegen")
+    out = tmp_path / "models.py"
+    result = run([tool, "--input", BUNDLE_31, "--input-file-type", "openapi", "--output", out])
+    assert result.returncode == 0, result.stderr
+    classes = re.findall(r"^class (\w+)\(", out.read_text(), re.M)
+    assert len(classes) > 80
+    assert [name for name in classes if re.search(r"\d$", name)] == []
