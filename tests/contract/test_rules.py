@@ -52,6 +52,8 @@ KEYWORD_LEVELS = {
     "only": {"MUST", "MUST NOT"},
     "Only": {"MUST", "MUST NOT"},
 }
+# The RFC 2119 words as the seed writes them (source.keyword values that are not plain language).
+RFC2119_WORDS = frozenset({"MUST", "MUST NOT", "REQUIRED", "SHOULD", "SHOULD NOT", "MAY", "OPTIONAL"})
 # Keywords the coverage check counts (uppercase, whole words); "MUST NOT" is a word of its own.
 COVERED_KEYWORDS = ("MUST NOT", "SHOULD NOT", "MUST", "SHOULD", "MAY", "REQUIRED")
 KEYWORD_RE = re.compile(r"\b(MUST NOT|SHOULD NOT|MUST|SHOULD|MAY|REQUIRED)\b")
@@ -214,11 +216,56 @@ def test_source_keyword_stands_on_the_cited_line() -> None:
 
 
 def test_level_agrees_with_source_keyword() -> None:
+    """A seed-based rule takes the seed's level; a plain-language word (never, only) fixes the polarity."""
     wrong = []
     for rule in rules():
         keyword = rule["source"]["keyword"]
-        if keyword is not None and rule["level"] not in KEYWORD_LEVELS[keyword]:
+        if keyword is None or (rule["basis"] != "seed" and keyword in RFC2119_WORDS):
+            continue
+        if rule["level"] not in KEYWORD_LEVELS[keyword]:
             wrong.append(f"{rule['id']}: level {rule['level']} does not fit keyword {keyword}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_basis_is_consistent_with_the_source_keyword() -> None:
+    """seed: the seed's word for this level stands on the line; inferred: it does not; a note: it is cited.
+
+    An inferred rule may still cite an RFC 2119 word that grants someone else (MAN-001: the user MAY type a
+    full URL, so the client MUST accept one), but never the word of its own level.
+    """
+    wrong = []
+    for rule in rules():
+        keyword, basis, level = rule["source"]["keyword"], rule["basis"], rule["level"]
+        own_word = keyword in RFC2119_WORDS and level in KEYWORD_LEVELS[keyword]
+        if basis == "seed" and not own_word:
+            wrong.append(
+                f"{rule['id']}: basis seed, but {keyword!r} on its line is not a {level} of the seed"
+            )
+        elif basis == "inferred" and own_word:
+            wrong.append(f"{rule['id']}: basis inferred, but the seed says {keyword} for it (basis seed)")
+        elif basis not in ("seed", "inferred") and basis not in rule.get("notes", []):
+            wrong.append(f"{rule['id']}: rests on {basis} but does not cite it in notes")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_every_basis_kind_is_used_and_notes_that_add_rules_exist() -> None:
+    bases = Counter(rule["basis"] if rule["basis"] in ("seed", "inferred") else "note" for rule in rules())
+    assert set(bases) == {"seed", "inferred", "note"}, bases
+    text = NOTES_PATH.read_text(encoding="utf-8")
+    defined = set(re.findall(r"^## (N-\d{2})\b", text, flags=re.MULTILINE))
+    missing = sorted(
+        rule["id"] for rule in rules() if rule["basis"].startswith("N-") and rule["basis"] not in defined
+    )
+    assert not missing, f"rules rest on notes that spec/notes.md lacks: {missing}"
+
+
+def test_statement_carries_its_level_keyword() -> None:
+    """The sentence states its own level, and no other, so a label never contradicts its text."""
+    wrong = []
+    for rule in rules():
+        found = set(keyword_occurrences(rule["statement"]))
+        if found != {rule["level"]}:
+            wrong.append(f"{rule['id']} ({rule['level']}): statement has {sorted(found) or 'no keyword'}")
     assert not wrong, "\n".join(wrong)
 
 

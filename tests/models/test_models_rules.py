@@ -33,6 +33,7 @@ def _entry(**changes: Any) -> dict[str, Any]:
         "side": "server",
         "statement": "Horizont Logistika s.r.o. answers every run with a stream.",
         "source": {"line": 12, "keyword": "MUST"},
+        "basis": "seed",
         "testable": "black-box",
     }
     entry.update(changes)
@@ -69,6 +70,7 @@ def test_every_rule_carries_every_field_of_the_schema() -> None:
         assert rule.testable == entry["testable"]
         assert rule.why == entry.get("why", "")
         assert rule.notes == tuple(entry.get("notes", ()))
+        assert rule.basis == entry["basis"]
 
 
 def test_rule_looks_up_one_id() -> None:
@@ -127,6 +129,9 @@ def test_reading_the_packaged_catalogue_needs_no_yaml() -> None:
         (_entry(source={"line": 0, "keyword": "MUST"}), "source.line"),
         (_entry(source={"line": 3, "keyword": "SHALL"}), "source.keyword"),
         (_entry(notes="N-01"), "notes"),
+        (_entry(basis=None), "'basis'"),
+        (_entry(basis="hunch"), "basis is 'hunch'"),
+        (_entry(basis="N-4"), "basis"),
     ],
 )
 def test_parse_rejects_an_entry_off_the_schema(entry: dict[str, Any], problem: str) -> None:
@@ -155,3 +160,35 @@ def test_load_reports_a_broken_json_file(tmp_path: Path) -> None:
     broken.write_text("{not json", encoding="utf-8")
     with pytest.raises(RuleCatalogueError, match="not valid JSON"):
         rules.load(broken)
+
+
+@pytest.mark.parametrize(
+    ("basis", "level", "kind", "note", "may_fail"),
+    [
+        ("seed", "MUST", "seed", None, True),
+        ("seed", "MUST NOT", "seed", None, True),
+        ("inferred", "MUST", "inferred", None, True),
+        ("seed", "SHOULD", "seed", None, False),
+        ("inferred", "MAY", "inferred", None, False),
+        ("N-04", "MUST", "note", "N-04", False),
+        ("N-11", "SHOULD", "note", "N-11", False),
+    ],
+)
+def test_basis_helpers(basis: str, level: str, kind: str, note: str | None, may_fail: bool) -> None:
+    """Only a MUST / MUST NOT resting on the seed may fail an implementation; a note-based rule never does."""
+    (parsed,) = rules.parse([_entry(basis=basis, level=level, notes=[note] if note else None)]).values()
+    assert parsed.basis == basis
+    assert parsed.basis_kind == kind
+    assert parsed.basis_note == note
+    assert parsed.may_fail is may_fail
+    assert kind in rules.BASIS_KINDS
+
+
+def test_catalogue_rules_that_rest_on_notes_never_fail() -> None:
+    on_notes = {r.id: r for r in rules.catalogue().values() if r.basis_kind == "note"}
+    assert {"RUN-031", "VOICE-022"} <= set(on_notes)
+    assert on_notes["RUN-031"].basis_note == "N-04"
+    assert on_notes["VOICE-022"].basis_note == "N-11"
+    assert not any(r.may_fail for r in on_notes.values())
+    assert rules.rule("RUN-004").may_fail
+    assert rules.rule("RUN-004").basis_kind == "seed"

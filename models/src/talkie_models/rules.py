@@ -6,6 +6,11 @@ reader they share. The package carries the catalogue as ``data/spec/rules.json``
 ``python3 dev.py codegen`` and drift-checked), so :func:`catalogue` needs no YAML parser; :func:`load` reads
 another copy, JSON or YAML, from a path you give it (YAML only when PyYAML is installed).
 
+Every rule records its *basis*: ``seed`` (the seed's own RFC 2119 word), ``inferred`` (an unkeyed seed
+sentence; the level is read from it) or the note of ``spec/notes.md`` that adds it (``N-04``).
+:attr:`Rule.may_fail` says whether a violation may fail an implementation: only a MUST or MUST NOT resting on
+the seed may; a rule that rests on a note is at most a warning naming that note.
+
 Reading checks the shape ``spec/rules.schema.json`` gives each rule: required fields, their types and enums.
 Keys the schema does not know are ignored, so a newer catalogue still loads; the full schema check is the
 contract tests' job.
@@ -16,6 +21,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
@@ -26,11 +32,13 @@ from typing import Any, Literal, cast, get_args
 from talkie_models._exceptions import RuleCatalogueError
 
 __all__ = [
+    "BASIS_KINDS",
     "KEYWORDS",
     "LEVELS",
     "PACKAGED",
     "SIDES",
     "TESTABILITIES",
+    "BasisKind",
     "Level",
     "Rule",
     "RuleCatalogueError",
@@ -46,10 +54,15 @@ __all__ = [
 Level = Literal["MUST", "MUST NOT", "SHOULD", "SHOULD NOT", "MAY"]
 Side = Literal["server", "client", "both"]
 Testability = Literal["black-box", "client-side", "untestable"]
+BasisKind = Literal["seed", "inferred", "note"]
 
 LEVELS: tuple[Level, ...] = get_args(Level)
 SIDES: tuple[Side, ...] = get_args(Side)
 TESTABILITIES: tuple[Testability, ...] = get_args(Testability)
+BASIS_KINDS: tuple[BasisKind, ...] = get_args(BasisKind)
+_NOTE_ID = re.compile(r"N-\d{2}")
+# Levels whose violation is a failure (the others are warnings at most).
+_BINDING: frozenset[str] = frozenset({"MUST", "MUST NOT"})
 # What `source.keyword` may hold: the word as the protocol text writes it, or None for a table or shape.
 KEYWORDS: tuple[str | None, ...] = (
     "MUST",
@@ -87,6 +100,7 @@ class Rule:
     side: Side
     statement: str
     source: RuleSource
+    basis: str
     testable: Testability
     why: str = ""
     notes: tuple[str, ...] = ()
@@ -95,6 +109,23 @@ class Rule:
     def area(self) -> str:
         """The area code, ``RUN`` of ``RUN-004`` (one per protocol section)."""
         return self.id.split("-", 1)[0]
+
+    @property
+    def basis_kind(self) -> BasisKind:
+        """``seed``, ``inferred`` or ``note``: what the rule rests on (see :attr:`basis`)."""
+        if self.basis in ("seed", "inferred"):
+            return cast(BasisKind, self.basis)
+        return "note"
+
+    @property
+    def basis_note(self) -> str | None:
+        """The note the rule rests on (``"N-04"``), or ``None`` when it rests on the seed."""
+        return self.basis if self.basis_kind == "note" else None
+
+    @property
+    def may_fail(self) -> bool:
+        """Whether a violation may fail an implementation: a MUST or MUST NOT resting on the seed's text."""
+        return self.basis_kind != "note" and self.level in _BINDING
 
     @property
     def black_box(self) -> bool:
@@ -131,6 +162,13 @@ def _source(value: Any, where: str) -> RuleSource:
     return RuleSource(line=line, keyword=keyword)
 
 
+def _basis(value: Any, where: str) -> str:
+    basis = _text(value, "basis", where)
+    if basis not in ("seed", "inferred") and not _NOTE_ID.fullmatch(basis):
+        raise RuleCatalogueError(f"{where}: basis is {basis!r}, not seed, inferred or a note ID (N-04)")
+    return basis
+
+
 def _notes(value: Any, where: str) -> tuple[str, ...]:
     if not isinstance(value, list):
         raise RuleCatalogueError(f"{where}: notes must be a list of note IDs")
@@ -150,6 +188,7 @@ def _rule(entry: Any, source: str, index: int) -> Rule:
         side=cast(Side, _choice(_required(entry, "side", where), "side", SIDES, where)),
         statement=_text(_required(entry, "statement", where), "statement", where),
         source=_source(_required(entry, "source", where), where),
+        basis=_basis(_required(entry, "basis", where), where),
         testable=cast(
             Testability, _choice(_required(entry, "testable", where), "testable", TESTABILITIES, where)
         ),
