@@ -8,15 +8,21 @@ from urllib.parse import urlsplit
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from talkie_models import (
+    ActionCapabilities,
     Auth,
     Brand,
+    CardCapabilities,
     Capabilities,
     Endpoints,
     Limits,
     Manifest,
+    OAuthAuth,
     Status,
     StatusUser,
+    TokenAuth,
+    VoiceCapabilities,
 )
+from talkie_models.protocol import SCOPES, SPEC, VOICE_EVENT_PROTOCOL, VOICE_TRANSPORT
 
 from talkie_mock.api.context import mock_of
 from talkie_mock.config import MockConfig
@@ -52,34 +58,45 @@ TOKEN_HINTS = {
 
 
 def build_manifest(config: MockConfig) -> Manifest:
-    """The manifest for this server's origin (notes N-01: `auth.oauth` is advertised even in test mode)."""
+    """The manifest for this server's origin (notes N-01: `auth.oauth` is advertised even in test mode).
+
+    Built with the models' keyword arguments, so a misspelt member is a type error, not a silent extra."""
     origin = config.origin
+    e = ENDPOINTS
     return Manifest(
-        spec="talkie/1",
+        spec=SPEC,
         issuer=origin,
         server_id=urlsplit(origin).netloc,
         name=config.server_name,
         description=DESCRIPTIONS.get(config.locale, DESCRIPTIONS["en"]),
         locale=config.locale,
         brand=Brand(logo=LOGO_PATH, accent=ACCENT),
-        auth=Auth.model_validate(
-            {
-                "oauth": {"issuer": f"{origin}/oauth", "scopes": ["talkie", "offline_access"]},
-                "token": {"hint": TOKEN_HINTS.get(config.locale, TOKEN_HINTS["en"])},
-            }
+        auth=Auth(
+            oauth=OAuthAuth(issuer=f"{origin}/oauth", scopes=list(SCOPES)),
+            token=TokenAuth(hint=TOKEN_HINTS.get(config.locale, TOKEN_HINTS["en"])),
         ),
-        endpoints=Endpoints.model_validate(ENDPOINTS),
-        capabilities=Capabilities.model_validate(
-            {
-                # notes N-03: the mock answers SDP offers itself, on its own origin
-                "voice": {
-                    "transports": ["webrtc"],
-                    "eventProtocols": ["openai-realtime/1"],
-                    "signalingHosts": [urlsplit(origin).netloc],
-                },
-                "actions": {"voiceConfirm": True},
-                "cards": {"blocks": BLOCKS},
-            }
+        endpoints=Endpoints(
+            status=e["status"],
+            run=e["run"],
+            cancel_run=e["cancelRun"],
+            threads=e["threads"],
+            thread=e["thread"],
+            action=e["action"],
+            decision=e["decision"],
+            voice_sessions=e["voiceSessions"],
+            voice_tool=e["voiceTool"],
+            voice_transcript=e["voiceTranscript"],
+            voice_usage=e["voiceUsage"],
+        ),
+        capabilities=Capabilities(
+            # notes N-03: the mock answers SDP offers itself, on its own origin
+            voice=VoiceCapabilities(
+                transports=[VOICE_TRANSPORT],
+                event_protocols=[VOICE_EVENT_PROTOCOL],
+                signaling_hosts=[urlsplit(origin).netloc],
+            ),
+            actions=ActionCapabilities(voice_confirm=True),
+            cards=CardCapabilities(blocks=list(BLOCKS)),
         ),
         limits=Limits(max_message_chars=config.max_message_chars),
         test_mode=True,

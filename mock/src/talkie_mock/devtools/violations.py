@@ -16,6 +16,8 @@ from typing import Any
 
 from talkie_models.findings import Finding, Severity
 
+from talkie_mock.engine.store import connect
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS mock_violations (
     seq INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -37,12 +39,8 @@ class ViolationLog:
     """Append, list and clear violations."""
 
     def __init__(self, path: str) -> None:
-        if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=10)
-        if path != ":memory:":
-            self._db.execute("PRAGMA journal_mode=WAL")
+        self._db = connect(path)
         self._db.executescript(SCHEMA)
 
     def add(self, at: str, findings: Sequence[Finding]) -> None:

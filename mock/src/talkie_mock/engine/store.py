@@ -30,6 +30,10 @@ from typing import Any
 
 from talkie_mock.engine.wire import dumps
 
+MEMORY = ":memory:"
+"""A state that lives as long as its connection (tests)."""
+BUSY_SECONDS = 10.0
+"""How long a write waits for another connection's transaction before it fails."""
 # Each entry moves the database one version up; `PRAGMA user_version` records how far a file has come.
 MIGRATIONS: tuple[str, ...] = (
     """
@@ -105,6 +109,21 @@ MIGRATIONS: tuple[str, ...] = (
 )
 
 
+def connect(path: str) -> sqlite3.Connection:
+    """The one way the mock opens its state file: the core store, the OAuth store and the violation log each
+    hold such a connection (own lock, own schema version), and WAL plus a busy timeout make their short
+    write transactions queue behind each other instead of failing. `:memory:` gives a private database."""
+    if path != MEMORY:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    db = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=BUSY_SECONDS)
+    if path != MEMORY:
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=NORMAL")
+    db.execute(f"PRAGMA busy_timeout={int(BUSY_SECONDS * 1000)}")
+    db.execute("PRAGMA foreign_keys=ON")
+    return db
+
+
 @dataclass(frozen=True)
 class ThreadRow:
     id: str
@@ -173,18 +192,12 @@ class Store:
     """All reads and writes of the mock's state."""
 
     def __init__(self, path: str) -> None:
-        if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
         self.path = path
         self._lock = threading.RLock()
         self._held = 0
         self._held_open = False
-        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self._db = connect(path)
         self._db.row_factory = sqlite3.Row
-        if path != ":memory:":
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.execute("PRAGMA foreign_keys=ON")
         self._migrate()
 
     # -- plumbing -------------------------------------------------------------------------------------------

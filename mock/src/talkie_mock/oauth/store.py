@@ -17,8 +17,9 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
+
+from talkie_mock.engine.store import connect
 
 MEMORY = ":memory:"
 
@@ -106,17 +107,10 @@ class OAuthStore:
     """Reads and writes of the authorization server's state."""
 
     def __init__(self, path: str) -> None:
-        if path != MEMORY:
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
         self.path = path
         self._lock = threading.RLock()
-        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=10.0)
+        self._db = connect(path)
         self._db.row_factory = sqlite3.Row
-        if path != MEMORY:
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.execute("PRAGMA busy_timeout=10000")
-        self._db.execute("PRAGMA foreign_keys=ON")
         self._migrate()
 
     # -- plumbing -------------------------------------------------------------------------------------------
