@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
+from talkie_mock.api.voice import LABELS
+from talkie_mock.engine.realtime import peer
+from talkie_mock.engine.realtime.brain import TOOL_NAMES
 from talkie_mock.testing import AUTH, Client, checked
 
 
@@ -148,18 +152,54 @@ def test_session_expires_on_the_virtual_clock(client: Client) -> None:
     assert checked(answer, "ErrorResponse", 410)["error"]["code"] == "expired"
 
 
-def test_sdp_signalling_needs_the_client_secret(client: Client) -> None:
+def _offer() -> str:
+    """A real WebRTC offer (audio and the `oai-events` data channel), made by aiortc on loopback."""
+
+    async def make() -> str:
+        pc = peer.new_peer()
+        pc.createDataChannel("oai-events")
+        pc.addTransceiver("audio")
+        with peer.only_address("127.0.0.1"):
+            await pc.setLocalDescription(await pc.createOffer())
+        sdp = str(pc.localDescription.sdp)
+        await pc.close()
+        return sdp
+
+    return asyncio.run(make())
+
+
+def test_sdp_signalling_answers_once_with_a_real_peer(client: Client) -> None:
     voice = session(client)
-    offer = "v=0\r\no=- 1 1 IN IP4 127.0.0.1\r\ns=-\r\n"
+    offer = _offer()
     headers = {"Authorization": f"Bearer {voice['clientSecret']}", "Content-Type": "application/sdp"}
-    answer = client.http.post("/_mock/voice/sdp", content=offer, headers=headers)
-    assert answer.status_code == 201
-    assert answer.headers["content-type"].startswith("application/sdp")
-    assert answer.text.startswith("v=0")
     wrong = client.http.post(
         "/_mock/voice/sdp", content=offer, headers={**headers, "Authorization": "Bearer x"}
     )
     assert checked(wrong, "ErrorResponse", 401)["error"]["code"] == "unauthorized"
+    not_sdp = client.http.post(
+        "/_mock/voice/sdp", content=offer, headers={**headers, "Content-Type": "text/plain"}
+    )
+    assert checked(not_sdp, "ErrorResponse", 400)["error"]["code"] == "invalid_request"
+    canned = "v=0\r\no=- 1 1 IN IP4 127.0.0.1\r\ns=-\r\n"
+    no_media = client.http.post("/_mock/voice/sdp", content=canned, headers=headers)
+    assert checked(no_media, "ErrorResponse", 400)["error"]["code"] == "invalid_request"
+    answer = client.http.post("/_mock/voice/sdp", content=offer, headers=headers)
+    assert answer.status_code == 201
+    assert answer.headers["content-type"].startswith("application/sdp")
+    for needed in ("a=fingerprint:", "m=audio", "m=application", "a=ice-ufrag:", "a=candidate:"):
+        assert needed in answer.text
+    again = client.http.post("/_mock/voice/sdp", content=offer, headers=headers)
+    assert again.status_code == 401  # the secret opens one connection, once
+
+
+def test_sdp_signalling_refuses_an_expired_secret(client: Client) -> None:
+    voice = session(client)
+    headers = {"Authorization": f"Bearer {voice['clientSecret']}", "Content-Type": "application/sdp"}
     client.mock.clock.advance(client.mock.config.voice_secret_ttl_seconds + 1)
-    late = client.http.post("/_mock/voice/sdp", content=offer, headers=headers)
-    assert late.status_code == 401
+    late = client.http.post("/_mock/voice/sdp", content=_offer(), headers=headers)
+    assert checked(late, "ErrorResponse", 401)["error"]["code"] == "unauthorized"
+
+
+def test_voice_labels_name_the_locked_tools() -> None:
+    for labels in LABELS.values():
+        assert set(labels) == set(TOOL_NAMES)

@@ -28,6 +28,8 @@ from talkie_mock.engine.agent import Agent
 from talkie_mock.engine.clock import Clock
 from talkie_mock.engine.content import faker_for, slug
 from talkie_mock.engine.plans import ActionSpec
+from talkie_mock.engine.realtime.provider import Provider
+from talkie_mock.engine.realtime.speech import Speaker
 from talkie_mock.engine.runs import RunManager
 from talkie_mock.engine.scenarios import Scenario
 from talkie_mock.engine.store import Store
@@ -88,6 +90,7 @@ def build_mock(config: MockConfig, clock: Clock | None = None) -> Mock:
         actions=actions,
         runs=runs,
         dev_user=user,
+        voice=Provider(Speaker(config.voice_words_per_minute), clock.now_ms),
     )
     runs.recover()
     return mock
@@ -101,6 +104,7 @@ def create_app(config: MockConfig, *, clock: Clock | None = None, devtools: bool
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
         await mock.runs.shutdown()
+        await mock.voice.close_all()
 
     app = MockApp(routes=routes(), exception_handlers=dict(EXCEPTION_HANDLERS), lifespan=lifespan)
     app.router = IndexedRouter(routes=app.router.routes, lifespan=lifespan)

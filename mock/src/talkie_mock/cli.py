@@ -103,6 +103,13 @@ SERVER_OPTIONS = (
         "--slow-seconds", default=5.0, show_default=True, type=float, help="Length of talkie-test:slow."
     ),
     click.option(
+        "--voice-wpm",
+        default=175,
+        show_default=True,
+        type=click.IntRange(80, 450),
+        help="How fast the voice assistant speaks (words per minute).",
+    ),
+    click.option(
         "--access-log/--no-access-log", default=False, show_default=True, help="uvicorn's access log."
     ),
     click.option("--lan", is_flag=True, help="Bind the LAN address (for a phone) and print a QR code."),
@@ -240,6 +247,7 @@ def mock_config(options: dict[str, Any], host: str, port: int, public_url: str |
         self_check=options["self_check"],
         ping_interval=options["ping_interval"],
         slow_seconds=options["slow_seconds"],
+        voice_words_per_minute=options["voice_wpm"],
         oauth=oauth_settings(options),
         faults=fault_list(options),
         breaks=options["breaks"],

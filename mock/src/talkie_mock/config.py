@@ -109,6 +109,8 @@ class MockConfig:
     voice_max_seconds: int = 900
     voice_warn_seconds: int = 60
     voice_daily_minutes: int = 60
+    # How fast the mock's realtime provider speaks (eSpeak NG words per minute); tests speed it up.
+    voice_words_per_minute: int = 175
     tokens_daily_limit: int = 400_000
     # A fixed start makes the virtual clock stand still until a test advances it (deterministic timestamps).
     clock_start: datetime | None = None

@@ -18,6 +18,7 @@ from talkie_mock.engine import usage
 from talkie_mock.engine.actions import Actions
 from talkie_mock.engine.agent import Agent
 from talkie_mock.engine.clock import Clock
+from talkie_mock.engine.realtime.provider import Provider
 from talkie_mock.engine.runs import RunManager
 from talkie_mock.engine.store import Store
 from talkie_mock.errors import pick_locale
@@ -34,6 +35,8 @@ class Mock:
     actions: Actions
     runs: RunManager
     dev_user: Principal
+    voice: Provider
+    """The realtime speech provider behind `signaling.url` (WebRTC peers of the voice sessions)."""
 
     def now_ms(self) -> int:
         return self.clock.now_ms()

@@ -1,8 +1,10 @@
-"""Voice (§10): sessions, tools, transcript, usage, and the mock's own SDP answerer.
+"""Voice (§10): sessions, tools, transcript, usage, and the signalling endpoint of the mock's provider.
 
-There is no speech provider behind the mock. A session is real state (bound to the user and a thread, with a
-short-lived client secret and a time budget); its signalling URL is the mock's own `/_mock/voice/sdp`
-(notes N-03), which answers an SDP offer with a canned answer when given the session's client secret.
+A session is real state (bound to the user and a thread, with a short-lived client secret and a time budget).
+Its signalling URL is the mock's own `/_mock/voice/sdp` (notes N-03, N-70), shaped like a speech provider's
+call endpoint: `POST` the SDP offer as `application/sdp` with `Authorization: Bearer <clientSecret>`, get
+`201` with the SDP answer of a real WebRTC peer (`engine/realtime`) that speaks `openai-realtime/1` on the
+`oai-events` data channel. The secret opens one connection, once, before `expiresAt`.
 
 A session ends when the client reports `final: true` (notes N-11) or when its time budget plus a grace
 period has
@@ -34,6 +36,9 @@ from talkie_mock.api.threads import owned_thread
 from talkie_mock.engine.agent import Request as AgentRequest
 from talkie_mock.engine.clock import from_iso, iso_of_ms, to_iso
 from talkie_mock.engine.plans import ActionSpec
+from talkie_mock.engine.realtime.brain import TOOL_NAMES
+from talkie_mock.engine.realtime.peer import OfferError
+from talkie_mock.engine.realtime.session import SessionConfig
 from talkie_mock.engine.store import MessageRow, VoiceRow
 from talkie_mock.errors import ApiError
 
@@ -62,11 +67,8 @@ CONSENT = {
     "en": {"confirm": ["yes", "confirm", "go ahead"], "refuse": ["no", "cancel", "stop"]},
 }
 VOICE_TITLE = {"cs": "Hlasová konverzace", "en": "Voice conversation"}
-SDP_ANSWER = (
-    "v=0\r\no=- 0 0 IN IP4 127.0.0.1\r\ns=talkie-mock\r\nt=0 0\r\n"
-    "m=audio 9 UDP/TLS/RTP/SAVPF 111\r\nc=IN IP4 127.0.0.1\r\na=rtpmap:111 opus/48000/2\r\n"
-    "a=setup:active\r\na=mid:0\r\na=sendrecv\r\n"
-)
+SIGNALING_PATH = "/_mock/voice/sdp"
+MAX_OFFER_BYTES = 64 * 1024
 
 
 async def create_session(request: Request) -> Response:
@@ -91,7 +93,7 @@ async def create_session(request: Request) -> Response:
         thread_id=thread.id,
         transport="webrtc",
         event_protocol="openai-realtime/1",
-        signaling=Signaling(type="sdp-post", url=f"{mock.config.origin}/_mock/voice/sdp"),
+        signaling=Signaling(type="sdp-post", url=f"{mock.config.origin}{SIGNALING_PATH}"),
         client_secret="ek_mock_" + secrets.token_urlsafe(18),
         expires_at=iso_of_ms(now + mock.config.voice_secret_ttl_seconds * 1000),
         max_seconds=max_seconds,
@@ -133,7 +135,7 @@ async def tool(request: Request) -> Response:
     body = await read_json(request, "VoiceToolRequest")  # a malformed body is 400 whatever the session state
     session = _open_session(mock, request, user.user_id)
     name = request.path_params["name"]
-    if name not in LABELS["en"]:
+    if name not in TOOL_NAMES:
         raise ApiError("not_found", "tool_not_found", id=name[:80])
     try:
         arguments = json.loads(body["arguments"]) if body["arguments"].strip() else {}
@@ -249,17 +251,38 @@ async def usage(request: Request) -> Response:
 
 
 async def sdp(request: Request) -> Response:
-    """Canned SDP answer for an offer sent with a live session's client secret (notes N-03)."""
+    """The provider's call endpoint: a real SDP answer for an offer sent with a fresh client secret."""
     mock = mock_of(request)
     header = request.headers.get("authorization", "")
     secret = header[7:].strip() if header.lower().startswith("bearer ") else ""
     session = mock.store.voice_by_secret(secret) if secret else None
-    if session is None or mock.now_ms() >= _secret_expiry(session):
+    if (
+        session is None
+        or session.closed
+        or mock.now_ms() >= _secret_expiry(session)
+        or session.id in mock.voice.used  # one connection, once
+    ):
         raise ApiError("unauthorized", headers={"WWW-Authenticate": 'Bearer realm="talkie-voice"'})
-    offer = (await request.body()).decode("utf-8", "replace")
-    if not offer.startswith("v=0"):
-        raise ApiError("invalid_request", "invalid_field", field="(body)", detail="not an SDP offer")
-    return Response(SDP_ANSWER, status_code=201, media_type="application/sdp")
+    if not request.headers.get("content-type", "").lower().startswith("application/sdp"):
+        raise ApiError("invalid_request", "invalid_field", field="Content-Type", detail="not application/sdp")
+    raw = await request.body()
+    if len(raw) > MAX_OFFER_BYTES:
+        raise ApiError("invalid_request", "invalid_field", field="(body)", detail="the offer is too large")
+    config = SessionConfig(
+        voice_session_id=session.id,
+        locale=str(session.body.get("locale") or mock.config.locale),
+        max_seconds=session.max_seconds,
+        warn_seconds=int(session.body.get("warnSeconds") or 0),
+    )
+    server = request.scope.get("server") or (request.url.hostname or "127.0.0.1", 0)
+    client = request.client.host if request.client is not None else str(server[0])
+    try:
+        answer = await mock.voice.connect(
+            config, raw.decode("utf-8", "replace"), local=str(server[0]), remote=client
+        )
+    except OfferError as exc:
+        raise ApiError("invalid_request", "invalid_field", field="(body)", detail=str(exc)) from exc
+    return Response(answer, status_code=201, media_type="application/sdp")
 
 
 def _secret_expiry(session: VoiceRow) -> int:

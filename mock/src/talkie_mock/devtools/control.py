@@ -25,6 +25,8 @@ from talkie_mock.devtools.faults import FaultBoard, FaultError, FaultInjector
 from talkie_mock.devtools.traffic import Exchange, Traffic, TrafficRecorder
 from talkie_mock.devtools.verdicts import Seen, Verdicts
 from talkie_mock.devtools.violations import ViolationLog, summary
+from talkie_mock.devtools.voice import VoiceDesk
+from talkie_mock.devtools.voice import routes as voice_routes
 from talkie_mock.engine.actions import Actions
 from talkie_mock.engine.clock import iso_of_ms
 from talkie_mock.errors import ApiError
@@ -53,10 +55,12 @@ class DevTools:
     traffic: Traffic
     verdicts: Verdicts
     violations: ViolationLog
+    voice: VoiceDesk
 
     def record(self, exchange: Exchange, seen: Seen) -> None:
         """Judge one exchange; client mistakes also go to the violation log."""
         findings = self.verdicts.analyse(seen)
+        findings += self.voice.rules.exchange(seen, bytes(exchange.response_body), exchange.stamp_ms)
         if not findings:
             return
         exchange.findings = findings
@@ -287,6 +291,7 @@ def routes() -> list[Route]:
         Route(API + "/traffic", clear_traffic, methods=["DELETE"]),
         Route(API + "/violations", get_violations, methods=["GET"]),
         Route(API + "/reset", reset, methods=["POST"]),
+        *voice_routes(API),
     ]
 
 
@@ -299,7 +304,9 @@ def install(app: Starlette) -> DevTools:
     scenario = mock.agent.scenario
     for data in scenario.faults if scenario is not None else []:
         board.add(data)
-    tools = DevTools(mock, board, Traffic(), Verdicts(mock), ViolationLog(mock.store.path))
+    traffic, violations = Traffic(), ViolationLog(mock.store.path)
+    tools = DevTools(mock, board, traffic, Verdicts(mock), violations, VoiceDesk(mock, traffic, violations))
+    app.state.voice_desk = tools.voice
     injector = FaultInjector(mock, board)
     mock.hooks.add(injector)
     mock.hooks.add_wrapper(injector)

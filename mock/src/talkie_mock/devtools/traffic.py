@@ -230,6 +230,11 @@ class Traffic:
         self.cursor += 1
         exchange.version = self.cursor
 
+    def next_id(self) -> int:
+        """An id for an entry that is not an HTTP exchange (a voice connection's data channel)."""
+        self._next_id += 1
+        return self._next_id - 1
+
     def since(self, cursor: int) -> list[dict[str, Any]]:
         return [e.to_json() for e in list(self.items) if e.version > cursor]
 

@@ -24,6 +24,7 @@ from talkie_models.rules import catalogue
 from talkie_models.validation import fast_validator, schema
 
 from talkie_mock.api.context import Mock
+from talkie_mock.api.voice import SIGNALING_PATH
 from talkie_mock.oauth.metadata import AUTHORIZE_PATH, TOKEN_PATH
 
 Level = Literal["error", "warning", "info"]
@@ -64,6 +65,23 @@ RULES: dict[str, tuple[Level, ...]] = {
     "VOICE-018": ("error", "warning"),
     "VOICE-020": ("error", "warning"),
     "VOICE-022": ("warning",),
+    # the voice rules of devtools/voice_rules.py (the data channel and the voice endpoints)
+    "VOICE-003": ("error",),
+    "VOICE-007": ("error",),
+    "VOICE-010": ("error", "warning"),
+    "VOICE-013": ("error",),
+    "VOICE-017": ("error",),
+    "VOICE-019": ("error",),
+    "VOICE-021": ("error",),
+    "VOICE-023": ("error",),
+    "VOICE-024": ("error",),
+    "VOICE-025": ("error",),
+    "VOICE-026": ("error",),
+    "VOICE-027": ("error", "warning"),
+    "VOICE-028": ("error", "warning"),
+    "VOICE-029": ("error",),
+    "VOICE-030": ("error",),
+    "VOICE-032": ("warning",),
 }
 """Every rule the inspector can name, with the levels it reports it at. The one list of them: :func:`verdict`
 refuses any other pair, and the site's rule matrix and the app guide's verdict table are read from it."""
@@ -140,8 +158,8 @@ class Verdicts:
         """True when :meth:`analyse` cannot find anything in such an exchange, decided from three facts:
         a successful answer on a public endpoint, or any non-404 answer off the Talkie and OAuth routes.
         The traffic recorder asks first, so the busiest requests (the manifest) skip building a `Seen`."""
-        if path in (AUTHORIZE_PATH, TOKEN_PATH):
-            return False
+        if path in (AUTHORIZE_PATH, TOKEN_PATH, SIGNALING_PATH):
+            return False  # the voice rules judge the signalling request (devtools/voice_rules.py)
         if endpoint is None:
             return status != 404
         return endpoint in PUBLIC and status < 400

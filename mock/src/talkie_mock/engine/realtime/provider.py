@@ -1,0 +1,236 @@
+"""The mock as realtime speech provider: one aiortc connection per voice session, and scripted turns.
+
+:class:`Provider` owns every live connection of a mock. The HTTP layer hands it a session's locked
+configuration and the app's SDP offer (after checking the client secret) and gets the SDP answer back;
+devtools make the user "say" things, make the assistant speak or call a tool, and run whole scripts. Each
+event that crosses a data channel, in either direction, goes to the listeners (the inspector's voice rules).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import json
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+import jsonschema
+from aiortc import RTCDataChannel, RTCPeerConnection
+from aiortc.contrib.media import MediaBlackhole
+from aiortc.mediastreams import MediaStreamTrack
+
+from talkie_mock.engine.realtime import peer
+from talkie_mock.engine.realtime.audio import SpeechTrack
+from talkie_mock.engine.realtime.events import Event
+from talkie_mock.engine.realtime.session import RealtimeSession, SessionConfig, Utterance
+from talkie_mock.engine.realtime.speech import Speaker
+from talkie_mock.errors import MockError
+
+log = logging.getLogger("talkie_mock.engine.realtime")
+
+CHANNEL = "oai-events"
+WAIT_SECONDS = 30.0
+Listener = Callable[[str, str, Event], None]
+"""(voice session id, direction "server" | "client" | "state", event)."""
+
+
+class NotConnectedError(MockError):
+    """No live connection for the voice session (never connected, or already ended)."""
+
+
+class ScriptError(MockError):
+    """A voice script that breaks `voice-script.schema.json`, or a step that timed out."""
+
+
+@dataclass
+class Connection:
+    pc: RTCPeerConnection
+    track: SpeechTrack
+    session: RealtimeSession
+    sink: MediaBlackhole = field(default_factory=MediaBlackhole)
+    channel: RTCDataChannel | None = None
+    sink_start: asyncio.Future[None] | None = None
+    ready: asyncio.Event = field(default_factory=asyncio.Event)
+    waiters: list[tuple[str, str, asyncio.Future[Event]]] = field(default_factory=list)
+
+
+class Provider:
+    """Every realtime connection of one mock (all methods run on the server's event loop)."""
+
+    def __init__(self, speaker: Speaker, now_ms: Callable[[], int]) -> None:
+        self.speaker = speaker
+        self.now_ms = now_ms
+        self.connections: dict[str, Connection] = {}
+        self.used: set[str] = set()
+        """Voice sessions whose client secret already opened a connection (it opens one, once)."""
+        self.listeners: list[Listener] = []
+
+    def add_listener(self, listener: Listener) -> None:
+        self.listeners.append(listener)
+
+    def _notify(self, voice_session_id: str, direction: str, event: Event) -> None:
+        for listener in self.listeners:
+            try:
+                listener(voice_session_id, direction, event)
+            except Exception:  # an observer must never break the conversation
+                log.exception("realtime listener failed")
+        connection = self.connections.get(voice_session_id)
+        if connection is None:
+            return
+        for waiter in list(connection.waiters):
+            want_direction, kind, future = waiter
+            if direction == want_direction and event.get("type") == kind and not future.done():
+                future.set_result(event)
+                connection.waiters.remove(waiter)
+
+    async def connect(self, config: SessionConfig, offer: str, *, local: str, remote: str) -> str:
+        """Answer the app's offer for one voice session; its secret is spent by this call."""
+        sid = config.voice_session_id
+        self.used.add(sid)
+        pc = peer.new_peer()
+        holder: dict[str, Connection] = {}
+
+        def observe(direction: str, event: Event) -> None:
+            self._notify(sid, direction, event)
+
+        def on_started(response_id: str) -> None:
+            holder["c"].session.audio_started(response_id)
+
+        def on_stopped(response_id: str) -> None:
+            holder["c"].session.audio_stopped(response_id)
+
+        track = SpeechTrack(on_started, on_stopped)
+
+        def send(event: Event) -> None:
+            channel = holder["c"].channel
+            if channel is not None and channel.readyState == "open":
+                channel.send(json.dumps(event, ensure_ascii=False))
+
+        session = RealtimeSession(
+            config,
+            send=send,
+            track=track,
+            speaker=self.speaker,
+            now_ms=self.now_ms,
+            observe=observe,
+            close=functools.partial(self.close, sid),
+        )
+        connection = holder["c"] = Connection(pc, track, session)
+        self.connections[sid] = connection
+
+        @pc.on("datachannel")
+        def on_datachannel(channel: RTCDataChannel) -> None:
+            if channel.label != CHANNEL or connection.channel is not None:
+                return
+            connection.channel = channel
+            channel.on("message", session.handle)
+            session.start()
+            connection.ready.set()
+
+        @pc.on("track")
+        def on_track(remote_track: MediaStreamTrack) -> None:
+            connection.sink.addTrack(remote_track)  # the app's microphone: consumed, never understood
+            connection.sink_start = asyncio.ensure_future(connection.sink.start())
+
+        @pc.on("connectionstatechange")
+        async def on_state() -> None:
+            observe("state", {"type": "connection.state", "state": pc.connectionState})
+            if pc.connectionState in ("failed", "closed"):
+                await session.end()
+
+        try:
+            return await peer.answer(pc, offer, track, local=local, remote=remote)
+        except Exception as exc:
+            await self.close(sid)
+            if isinstance(exc, peer.OfferError):
+                self.used.discard(sid)  # nothing was connected: the secret is still good
+            raise
+
+    def live(self, voice_session_id: str) -> Connection:
+        connection = self.connections.get(voice_session_id)
+        if connection is None or connection.session.ended:
+            raise NotConnectedError(f"voice session {voice_session_id} has no live connection")
+        return connection
+
+    async def close(self, voice_session_id: str) -> None:
+        connection = self.connections.pop(voice_session_id, None)
+        if connection is None:
+            return
+        if not connection.session.ended:
+            connection.session.ended = True
+        connection.track.stop()
+        await connection.sink.stop()
+        with contextlib.suppress(Exception):
+            await connection.pc.close()
+        for _, _, future in connection.waiters:
+            if not future.done():
+                future.cancel()
+        self._notify(voice_session_id, "state", {"type": "connection.closed"})
+
+    async def close_all(self) -> None:
+        for sid in list(self.connections):
+            await self.close(sid)
+
+    # -- developer controls ----------------------------------------------------------------------------------
+
+    async def wait(
+        self, voice_session_id: str, kind: str, direction: str = "server", timeout: float = WAIT_SECONDS
+    ) -> Event:
+        connection = self.live(voice_session_id)
+        future: asyncio.Future[Event] = asyncio.get_running_loop().create_future()
+        connection.waiters.append((direction, kind, future))
+        try:
+            return await asyncio.wait_for(future, timeout)
+        except TimeoutError as exc:
+            raise ScriptError(f"no {direction} event {kind!r} within {timeout:g} s") from exc
+
+    async def ready(self, voice_session_id: str, timeout: float = WAIT_SECONDS) -> RealtimeSession:
+        connection = self.live(voice_session_id)
+        try:
+            await asyncio.wait_for(connection.ready.wait(), timeout)
+        except TimeoutError as exc:
+            raise ScriptError(f"the data channel did not open within {timeout:g} s") from exc
+        return connection.session
+
+    async def run_script(self, voice_session_id: str, steps: list[dict[str, Any]]) -> None:
+        """Play a conversation script (validated against `voice-script.schema.json`) step by step."""
+        check_script(steps)
+        session = await self.ready(voice_session_id)
+        for step in steps:
+            if "say" in step:
+                options = {k: step[k] for k in ("partial", "final", "duplicate", "seconds") if k in step}
+                await session.say(Utterance(step["say"], **options))
+            elif "assistant" in step:
+                session.speak(step["assistant"])
+            elif "call" in step:
+                session.call(step["call"], json.dumps(step.get("arguments", {}), ensure_ascii=False))
+            elif "wait" in step:
+                await self.wait(
+                    voice_session_id,
+                    step["wait"],
+                    step.get("from", "server"),
+                    step.get("timeout", WAIT_SECONDS),
+                )
+            elif "pause" in step:
+                await asyncio.sleep(step["pause"])
+
+
+@functools.cache
+def script_schema() -> dict[str, Any]:
+    text = (
+        resources.files("talkie_mock.engine.realtime").joinpath("voice-script.schema.json").read_text("utf-8")
+    )
+    schema: dict[str, Any] = json.loads(text)
+    return schema
+
+
+def check_script(steps: Any) -> None:
+    errors = sorted(jsonschema.Draft202012Validator(script_schema()).iter_errors(steps), key=lambda e: e.path)
+    if errors:
+        first = errors[0]
+        where = "/".join(str(p) for p in first.absolute_path) or "(root)"
+        raise ScriptError(f"voice script {where}: {first.message}")
