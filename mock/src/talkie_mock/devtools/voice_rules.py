@@ -37,8 +37,8 @@ from talkie_mock.engine.realtime.session import LOCKED, forbidden_changes
 
 SECRET = re.compile(rb"ek_mock_[A-Za-z0-9_-]{20,}")
 USAGE_INTERVAL_SECONDS = 30
-USAGE_SLACK_SECONDS = 15
-""""About every 30 s": a gap longer than 45 s between usage reports is reported."""
+USAGE_SLACK_SECONDS = 30
+""""About every 30 s" (N-74): a gap of more than twice that between usage reports is reported."""
 CLOSE_GRACE_SECONDS = 5.0
 """After the connection closes, the app still has this long (real time) to send its final reports."""
 BUTTON_AFTER_SPEECH_SECONDS = 10.0
