@@ -16,12 +16,12 @@ from typing import Any
 from urllib.parse import quote, urljoin, urlsplit
 
 import httpx
-from talkie_models.protocol import EVENT_STREAM, WELL_KNOWN_PATH
 from talkie_models.sse import SSEDecoder
 
 from talkie_conformance.errors import DiscoveryError
-from talkie_conformance.findings import Evidence, excerpt
+from talkie_conformance.findings import excerpt
 
+WELL_KNOWN = "/.well-known/talkie.json"
 MAX_REDIRECTS = 5
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
@@ -54,10 +54,10 @@ def manifest_url_for(target: str) -> str:
     """Turn what a user typed (a host, an origin or a manifest URL) into the manifest URL to fetch."""
     target = target.strip()
     if "://" not in target:
-        return f"https://{target.rstrip('/')}{WELL_KNOWN_PATH}"
+        return f"https://{target.rstrip('/')}{WELL_KNOWN}"
     parts = urlsplit(target)
     if parts.path in {"", "/"} and not parts.query:
-        return origin_of(target) + WELL_KNOWN_PATH
+        return origin_of(target) + WELL_KNOWN
     return target
 
 
@@ -73,20 +73,6 @@ class Exchange:
     headers: httpx.Headers
     body: bytes
     elapsed: float
-    endpoint: str | None = None
-    """The manifest's endpoint key the request went to (`run`, `decision`), when it went to one."""
-
-    def evidence(self, events: list[dict[str, Any]] | None = None) -> Evidence:
-        """This exchange as the evidence of a finding: the request line, status and both excerpts."""
-        return Evidence(
-            method=self.method,
-            endpoint=self.endpoint,
-            url=self.url,
-            status=self.status,
-            request=self.request_text(),
-            response=self.response_text(),
-            events=tuple(events or ()),
-        )
 
     def json(self) -> Any:
         """The response body as JSON (raises ValueError when it is not JSON)."""
@@ -373,9 +359,7 @@ class TalkieClient:
         """Send one request to an endpoint. `auth` may be False (no token) or another token string."""
         self.require(endpoint)
         url = self.url(endpoint, **dict(params or {}))
-        exchange = self.send(method, url, json_body=json_body, content=content, headers=headers, auth=auth)
-        exchange.endpoint = endpoint
-        return exchange
+        return self.send(method, url, json_body=json_body, content=content, headers=headers, auth=auth)
 
     def send(
         self,
@@ -461,7 +445,7 @@ class TalkieClient:
     ) -> RunRecording:
         self.require("run")
         url = self.url("run")
-        headers = self._headers(url, auth, {"Accept": EVENT_STREAM})
+        headers = self._headers(url, auth, {"Accept": "text/event-stream"})
         payload = json.dumps(body, ensure_ascii=False).encode()
         headers["Content-Type"] = "application/json"
         started = time.perf_counter()
@@ -478,10 +462,9 @@ class TalkieClient:
                 headers=response.headers,
                 body=b"",
                 elapsed=0.0,
-                endpoint="run",
             )
             recording = RunRecording(exchange=exchange)
-            is_stream = exchange.content_type == EVENT_STREAM
+            is_stream = exchange.content_type == "text/event-stream"
             if response.status_code != 200 or not is_stream:
                 exchange.body = response.read()
                 exchange.elapsed = time.perf_counter() - started

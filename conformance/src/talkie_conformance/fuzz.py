@@ -21,17 +21,22 @@ from hypothesis import HealthCheck, Phase, settings
 from hypothesis.errors import HypothesisException
 from hypothesis.stateful import run_state_machine_as_test
 from rich.console import Console
-from rich.markup import escape
 
 from talkie_conformance.client import Discovery, TalkieClient, discover, origin_of
 from talkie_conformance.errors import ConformanceError
-from talkie_conformance.findings import Evidence, Finding, Severity, Verdict, finding_lines
-from talkie_conformance.fuzz_checks import BUILTIN_BASIS, BUILTIN_RULES, FUZZ_CHECKS, TALKIE_CHECKS
+from talkie_conformance.fuzz_checks import TALKIE_CHECKS
 from talkie_conformance.oauth import OAuthConfig, OAuthSession, Prompt, sign_in_to
 from talkie_conformance.statemachine import Driver, machine_for
 
 OPENAPI_NAMES = ("openapi-3.1.bundled.yaml",)
-BUILTIN_CHECKS = tuple(BUILTIN_RULES)
+BUILTIN_CHECKS = (
+    "not_a_server_error",
+    "status_code_conformance",
+    "content_type_conformance",
+    "response_schema_conformance",
+    "negative_data_rejection",
+    "ignored_auth",
+)
 SCHEMATHESIS_SHARE = 0.7  # of the time limit; the state machine gets the rest
 HTTP_METHODS = {"get", "put", "post", "delete", "patch", "head", "options", "trace"}
 
@@ -53,23 +58,12 @@ class FuzzConfig:
 
 @dataclass
 class FuzzReport:
-    """Cases run, time spent and what broke (failures and warnings, as findings)."""
+    """Cases run, time spent and what broke."""
 
     schemathesis_cases: int = 0
     state_machine_steps: int = 0
     seconds: float = 0.0
-    findings: list[Finding] = field(default_factory=list)
-
-    @property
-    def failures(self) -> list[Finding]:
-        """The findings that fail the server (MUST of the seed)."""
-        return [finding for finding in self.findings if finding.counts_as_failure]
-
-    def add(self, finding: Finding) -> None:
-        """Keep a finding unless the same rule and message was already kept."""
-        key = (finding.rule_id, finding.origin, finding.message)
-        if all((f.rule_id, f.origin, f.message) != key for f in self.findings):
-            self.findings.append(finding)
+    failures: list[str] = field(default_factory=list)
 
     @property
     def cases(self) -> int:
@@ -149,32 +143,15 @@ def _run_schemathesis(
             report.schemathesis_cases += len(recorder.cases)
             for checks in recorder.checks.values():
                 for node in checks:
-                    if node.failure_info is not None:
-                        failure = node.failure_info.failure
-                        report.add(
-                            schemathesis_finding(node.name, recorder.label, failure.title, failure.message)
-                        )
+                    if node.failure_info is None:
+                        continue
+                    failure = node.failure_info.failure
+                    label = recorder.label
+                    line = f"{label}: {node.name}: {failure.title}: {failure.message}".strip()
+                    if line not in report.failures:
+                        report.failures.append(line[:600])
         elif isinstance(event, events.FatalError):
             raise ConformanceError(f"Schemathesis could not run: {event.exception}")
-
-
-def schemathesis_finding(check: str, label: str, title: str, message: str) -> Finding:
-    """A Schemathesis failure as a finding: a Talkie check names its rule, a built-in one stands for one."""
-    text = f"{label}: {title}: {message}".strip()[:600]
-    evidence = Evidence(method=label.split(" ", 1)[0] or None, url=label.split(" ", 1)[-1] or None)
-    origin = f"fuzz:{check}"
-    talkie = FUZZ_CHECKS.get(check)
-    if talkie is not None:
-        prefix = message.split(":", 1)[0].strip()
-        rule_id = prefix if prefix in talkie.rules else talkie.rules[0]
-        finding = Finding.about(rule_id, text, evidence=evidence, origin=origin)
-    elif BUILTIN_RULES.get(check) is not None:
-        finding = Finding.about(BUILTIN_RULES[check], text, evidence=evidence, origin=origin)
-    else:  # the OpenAPI document's promise, not a catalogued rule: a note-based one only warns
-        basis = BUILTIN_BASIS.get(check)
-        severity = Severity.WARNING if basis is not None else Severity.ERROR
-        finding = Finding(None, severity, text, evidence, basis=basis, origin=origin)
-    return finding.but(verdict=Verdict.FAIL if finding.severity is Severity.ERROR else Verdict.WARN)
 
 
 def _run_state_machine(config: FuzzConfig, client: TalkieClient, report: FuzzReport, budget: float) -> None:
@@ -195,22 +172,16 @@ def _run_state_machine(config: FuzzConfig, client: TalkieClient, report: FuzzRep
         run_state_machine_as_test(machine, settings=machine_settings)
     except (AssertionError, HypothesisException) as exc:
         # A live server is external state: replaying a failing example is not exact, so Hypothesis may
-        # complain about flakiness. The findings the driver recorded in the first run are what counts.
-        if not driver.findings:
-            report.add(
-                Finding(
-                    None,
-                    Severity.ERROR,
-                    f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}",
-                    origin="statemachine",
-                    verdict=Verdict.ERROR,
-                )
-            )
+        # complain about flakiness. The violations the driver recorded in the first run are the findings.
+        if not driver.violations:
+            report.failures.append(f"state machine: {type(exc).__name__}: {str(exc).splitlines()[0]}")
     finally:
         hypothesis.core.global_force_seed = previous
         report.state_machine_steps += driver.steps
-    for finding in driver.findings:
-        report.add(finding)
+    for violation in driver.violations:
+        line = f"state machine: {violation}"
+        if line not in report.failures:
+            report.failures.append(line)
 
 
 def _sign_in(config: FuzzConfig, discovery: Discovery, prompt: Prompt | None) -> OAuthSession | None:
@@ -265,17 +236,12 @@ def fuzz(config: FuzzConfig, *, console: Console | None = None, prompt: Prompt |
         if session is not None:
             session.close()
     report.seconds = time.monotonic() - started
-    for finding in report.findings:
-        first, *rest = finding_lines(finding)
-        style = {Verdict.FAIL: "bold red", Verdict.ERROR: "bold magenta"}.get(finding.outcome, "yellow")
-        console.print(f"[{style}]{finding.outcome.value}[/] {escape(first)}", markup=True)
-        for line in rest:
-            console.print(f"  [dim]{escape(line)}[/]", markup=True)
+    for failure in report.failures:
+        console.print(f"[bold red]failure[/] {failure}", markup=True)
     verdict = "[bold red]FAILED[/]" if report.failures else "[bold green]PASSED[/]"
     console.print(
         f"{verdict} {report.cases} cases ({report.schemathesis_cases} Schemathesis, "
         f"{report.state_machine_steps} state machine) in {report.seconds:.1f} s: "
-        f"{report.cases_per_second:.1f} cases/s, {len(report.failures)} failures, "
-        f"{len(report.findings) - len(report.failures)} warnings"
+        f"{report.cases_per_second:.1f} cases/s, {len(report.failures)} failures"
     )
     return report

@@ -33,6 +33,7 @@ from talkie_mock.engine.realtime.speech import Speaker
 from talkie_mock.engine.runs import RunManager
 from talkie_mock.engine.scenarios import Scenario
 from talkie_mock.engine.store import Store
+from talkie_mock.engine.variations import Variations
 
 
 class _RunServices:
@@ -78,8 +79,9 @@ def build_mock(config: MockConfig, clock: Clock | None = None) -> Mock:
     if config.self_check:
         hooks.add(SelfCheck())
     scenario = Scenario.load(config.scenario) if config.scenario else None
-    actions = Actions(store, clock, config)
-    runs = RunManager(store, _RunServices(config, store, clock, actions, hooks))
+    variations = Variations(config.vary)
+    actions = Actions(store, clock, config, variations)
+    runs = RunManager(store, _RunServices(config, store, clock, actions, hooks), variations)
     mock = Mock(
         config=config,
         clock=clock,
@@ -91,6 +93,7 @@ def build_mock(config: MockConfig, clock: Clock | None = None) -> Mock:
         runs=runs,
         dev_user=user,
         voice=Provider(Speaker(config.voice_words_per_minute), clock.now_ms),
+        vary=variations,
     )
     runs.recover()
     return mock

@@ -86,6 +86,14 @@ SERVER_OPTIONS = (
     ),
     click.option("--seed", default=1, show_default=True, type=int, help="Seed of the invented content."),
     click.option(
+        "--vary",
+        type=int,
+        default=None,
+        metavar="SEED",
+        help="Wherever talkie/1 leaves a choice open, take another legal one, picked from SEED "
+        "(test how much your client assumes; the inspector shows each answer's choices).",
+    ),
+    click.option(
         "--locale", default="cs", show_default=True, type=click.Choice(LOCALES), help="Manifest locale."
     ),
     click.option("--token", default=None, help="Dev bearer token (default: a new random one)."),
@@ -241,6 +249,7 @@ def mock_config(options: dict[str, Any], host: str, port: int, public_url: str |
         public_url=public_url,
         state=options["state"] or str(default_state_path()),
         seed=options["seed"],
+        vary=options["vary"],
         locale=options["locale"],
         token=options["token"] or new_dev_token(),
         scenario=options["scenario"],
@@ -264,6 +273,8 @@ def announce(config: MockConfig, on_lan: bool) -> None:
         click.echo(lan.qr_terminal(f"{origin}{WELL_KNOWN_PATH}"))
     click.echo(f"  token:     {config.token}")
     click.echo(f"  state:     {config.state}")
+    if config.vary is not None:
+        click.echo(f"  vary:      seed {config.vary} (every choice talkie/1 leaves open varies)")
     click.echo("  stop:      press Ctrl+C")
     sys.stdout.flush()
 

@@ -121,6 +121,8 @@ class MockConfig:
     faults: tuple[dict[str, Any], ...] = ()
     # Deliberate rule violations (`--break RULE-ID`, devtools.breaks): only to prove a test suite fails.
     breaks: tuple[str, ...] = ()
+    # `--vary SEED` (engine/variations): take, wherever the seed leaves a choice open, another legal one.
+    vary: int | None = None
 
     @property
     def origin(self) -> str:

@@ -9,6 +9,11 @@ from __future__ import annotations
 
 from typing import Final
 
+# The standards underneath (lines 8-13)
+AG_UI_PROTOCOL_VERSION: Final = "1.0"
+"""AG-UI 1.0 (line 10), as a producer declares it in ``RUN_STARTED.protocolVersion``: AG-UI 1.0 requires
+the declaration, and ``ag_ui.core.PROTOCOL_VERSION`` (the version segment of AG-UI's schema ``$id``) is it."""
+
 # §1 Discovery (lines 22-77)
 SPEC: Final = "talkie/1"
 """The value of the manifest's ``spec`` (line 65)."""
@@ -101,6 +106,7 @@ def echo_message(text: str) -> str:
 
 __all__ = [
     "ACTION_EVENT",
+    "AG_UI_PROTOCOL_VERSION",
     "BEARER",
     "CARD_EVENT",
     "CHANNEL_CHAT",

@@ -5,8 +5,7 @@ from __future__ import annotations
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from talkie_models.protocol import TEST_ACTION, TEST_CARD, TEST_ERROR, TEST_SLOW, echo_message
-
+from talkie_conformance import rule_ids as rid
 from talkie_conformance.checking import CheckContext, check
 from talkie_conformance.checks._support import json_answer, lifecycle_problems, run_started
 from talkie_conformance.client import RunRecording
@@ -19,30 +18,30 @@ SETTLED = 1.2  # the stored answer must stay unchanged this long before the chec
 MIN_PROGRESS = 2.0  # a run that goes on changes the stored answer at least this long after the hang-up
 
 LIFECYCLE_MESSAGES = (
-    echo_message("Lukáš Horák"),
-    TEST_CARD,
-    TEST_ACTION,
-    TEST_ERROR,
+    "talkie-test:echo Lukáš Horák",
+    "talkie-test:card",
+    "talkie-test:action",
+    "talkie-test:error",
 )
 _KIND_RULE = {
-    "first": "RUN-014",
-    "terminal": "RUN-024",
-    "after_terminal": "RUN-024",
-    "text": "RUN-015",
-    "tool": "RUN-016",
-    "json": "RUN-010",
+    "first": rid.RUN_STARTED_FIRST,
+    "terminal": rid.RUN_TERMINAL_LAST,
+    "after_terminal": rid.RUN_TERMINAL_LAST,
+    "text": rid.RUN_TEXT_NESTING,
+    "tool": rid.RUN_TOOL_START,
+    "json": rid.RUN_STREAM,
 }
 
 
 @check(
-    "RUN-001",
-    "RUN-010",
-    "RUN-014",
-    "RUN-015",
-    "RUN-016",
-    "RUN-017",
-    "RUN-018",
-    "RUN-024",
+    rid.RUN_INPUT,
+    rid.RUN_STREAM,
+    rid.RUN_STARTED_FIRST,
+    rid.RUN_TEXT_NESTING,
+    rid.RUN_TOOL_START,
+    rid.RUN_TOOL_LABEL,
+    rid.RUN_TOOL_END,
+    rid.RUN_TERMINAL_LAST,
     test_mode=True,
 )
 def run_stream_lifecycle(ctx: CheckContext) -> None:
@@ -52,24 +51,26 @@ def run_stream_lifecycle(ctx: CheckContext) -> None:
         body = ctx.run_input(message)
         recording = ctx.run(body)
         ctx.require(
-            "RUN-001",
+            rid.RUN_INPUT,
             recording.status == 200,
             f"{message}: a valid RunAgentInput was answered {recording.status}",
             recording=recording,
         )
         ctx.require(
-            "RUN-010",
+            rid.RUN_STREAM,
             recording.exchange.content_type == "text/event-stream",
             f"{message}: content type {recording.exchange.content_type or 'missing'}, not text/event-stream",
             recording=recording,
         )
-        ctx.expect("RUN-010", recording.completed, f"{message}: the stream never ended", recording=recording)
+        ctx.expect(
+            rid.RUN_STREAM, recording.completed, f"{message}: the stream never ended", recording=recording
+        )
         for problem in analyze([event.data for event in recording.events]):
             ctx.fail(_KIND_RULE[problem.kind], f"{message}: {problem.message}", recording=recording)
         for index, event in enumerate(recording.events):
             if isinstance(event.data, dict):
                 ctx.validate(
-                    "RUN-010",
+                    rid.RUN_STREAM,
                     event.data,
                     "StreamEvent",
                     f"{message}: event #{index}",
@@ -85,13 +86,13 @@ def _started_ids(ctx: CheckContext, recording: RunRecording, body: dict[str, obj
         return
     data = started[0].data
     ctx.expect(
-        "RUN-014",
+        rid.RUN_STARTED_FIRST,
         data.get("runId") == body["runId"],
         f"{message}: RUN_STARTED.runId {data.get('runId')!r} is not the request's {body['runId']!r}",
         recording=recording,
     )
     ctx.expect(
-        "RUN-014",
+        rid.RUN_STARTED_FIRST,
         isinstance(data.get("threadId"), str) and bool(data.get("threadId")),
         f"{message}: RUN_STARTED has no threadId",
         recording=recording,
@@ -102,7 +103,7 @@ def _tool_calls(ctx: CheckContext, recording: RunRecording, message: str) -> Non
     for event in recording.of_type("TOOL_CALL_START"):
         data = event.data
         ctx.expect(
-            "RUN-016",
+            rid.RUN_TOOL_START,
             isinstance(data.get("toolCallId"), str) and isinstance(data.get("toolCallName"), str),
             f"{message}: TOOL_CALL_START lacks toolCallId or toolCallName",
             recording=recording,
@@ -110,7 +111,7 @@ def _tool_calls(ctx: CheckContext, recording: RunRecording, message: str) -> Non
         metadata = data.get("metadata")
         label = metadata.get("label") if isinstance(metadata, dict) else None
         ctx.expect(
-            "RUN-017",
+            rid.RUN_TOOL_LABEL,
             isinstance(label, str) and bool(label.strip()),
             f"{message}: TOOL_CALL_START has no metadata.label",
             recording=recording,
@@ -120,131 +121,127 @@ def _tool_calls(ctx: CheckContext, recording: RunRecording, message: str) -> Non
         ok = metadata.get("ok") if isinstance(metadata, dict) else None
         error = metadata.get("error") if isinstance(metadata, dict) else None
         ctx.expect(
-            "RUN-018",
+            rid.RUN_TOOL_END,
             isinstance(ok, bool) and (error is None or isinstance(error, str)),
             f"{message}: TOOL_CALL_END metadata.ok is {ok!r} (a boolean is required), error {error!r}",
             recording=recording,
         )
 
 
-@check("RUN-004", test_mode=True)
+@check(rid.RUN_IDEMPOTENT, test_mode=True)
 def run_idempotent_message_id(ctx: CheckContext) -> None:
     """Retrying a run with an already stored message id does not store the message twice."""
     ctx.require_test_mode()
     message_id = ctx.new_id("m")
-    text = echo_message("Ilona Procházková")
+    text = "talkie-test:echo Ilona Procházková"
     first = ctx.run(ctx.run_input(text, message_ids=[message_id]))
     run_started(ctx, first, "first run")
     thread_id = str(first.of_type("RUN_STARTED")[0].data.get("threadId"))
     retry = ctx.run(ctx.run_input(text, thread_id=thread_id, message_ids=[message_id]))
     run_started(ctx, retry, "retried run")
     exchange = ctx.request("GET", "thread", params={"threadId": thread_id})
-    detail = json_answer(ctx, "RUN-004", exchange, "ThreadDetail", "GET thread")
+    detail = json_answer(ctx, rid.RUN_IDEMPOTENT, exchange, "ThreadDetail", "GET thread")
     stored = [m for m in detail["messages"] if m.get("id") == message_id]
     ctx.expect(
-        "RUN-004",
+        rid.RUN_IDEMPOTENT,
         len(stored) == 1,
         f"message {message_id} is stored {len(stored)} times",
         exchange=exchange,
     )
     users = [m for m in detail["messages"] if m.get("role") == "user"]
     ctx.expect(
-        "RUN-004",
+        rid.RUN_IDEMPOTENT,
         len(users) == 1,
         f"{len(users)} user messages after a retried run",
         exchange=exchange,
     )
 
 
-@check("RUN-007", test_mode=True)
+@check(rid.RUN_THREAD_ADOPT, test_mode=True)
 def run_thread_id_adoption(ctx: CheckContext) -> None:
     """The threadId of RUN_STARTED names the thread that stores the run's messages."""
     ctx.require_test_mode()
-    recording = ctx.run_text(echo_message("Radka Kučerová"))
+    recording = ctx.run_text("talkie-test:echo Radka Kučerová")
     run_started(ctx, recording, "echo run")
     thread_id = recording.of_type("RUN_STARTED")[0].data.get("threadId")
-    ctx.require("RUN-007", isinstance(thread_id, str) and bool(thread_id), "RUN_STARTED has no threadId")
+    ctx.require(
+        rid.RUN_THREAD_ADOPT, isinstance(thread_id, str) and bool(thread_id), "RUN_STARTED has no threadId"
+    )
     exchange = ctx.request("GET", "thread", params={"threadId": str(thread_id)})
-    detail = json_answer(ctx, "RUN-007", exchange, "ThreadDetail", "GET thread of RUN_STARTED.threadId")
-    ctx.expect("RUN-007", detail["thread"].get("id") == thread_id, "GET thread answered another thread")
+    detail = json_answer(
+        ctx, rid.RUN_THREAD_ADOPT, exchange, "ThreadDetail", "GET thread of RUN_STARTED.threadId"
+    )
+    ctx.expect(
+        rid.RUN_THREAD_ADOPT, detail["thread"].get("id") == thread_id, "GET thread answered another thread"
+    )
     contents = [m.get("content") for m in detail["messages"]]
     ctx.expect(
-        "RUN-007",
-        echo_message("Radka Kučerová") in contents and "Radka Kučerová" in contents,
+        rid.RUN_THREAD_ADOPT,
+        "talkie-test:echo Radka Kučerová" in contents and "Radka Kučerová" in contents,
         f"the thread does not hold the run's user message and answer: {contents}",
         exchange=exchange,
     )
-    follow_up = ctx.run_text(echo_message("Druhá zpráva"), thread_id=str(thread_id))
+    follow_up = ctx.run_text("talkie-test:echo Druhá zpráva", thread_id=str(thread_id))
     run_started(ctx, follow_up, "second run in the adopted thread")
     again = follow_up.of_type("RUN_STARTED")[0].data.get("threadId")
     ctx.expect(
-        "RUN-007",
+        rid.RUN_THREAD_ADOPT,
         again == thread_id,
         f"a run sent to the adopted thread {thread_id} started in {again}",
         recording=follow_up,
     )
 
 
-@check("RUN-030", "RUN-034", "RUN-024", "RUN-031", test_mode=True)
+@check(rid.RUN_CANCEL, rid.RUN_CANCEL_STOPS, test_mode=True)
 def run_cancel(ctx: CheckContext) -> None:
-    """cancelRun answers {ok: true} for unknown, ended and running runs; a cancelled stream stops and ends.
-
-    The seed says a cancel stops the run (RUN-034) and that every stream ends with RUN_FINISHED or RUN_ERROR
-    (RUN-024); how a cancelled stream ends is open, and N-04's RUN_FINISHED with outcome cancelled is only
-    recommended (RUN-031, a warning).
-    """
+    """cancelRun answers {ok: true} for unknown, ended and running runs; a cancelled stream ends at once."""
     ctx.require_test_mode()
     unknown = ctx.request("POST", "cancelRun", params={"runId": ctx.new_id("r_unknown")})
-    json_answer(ctx, "RUN-030", unknown, "OkResponse", "cancel of an unknown run")
-    ended = ctx.run_text(echo_message("Petra Navrátilová"))
+    json_answer(ctx, rid.RUN_CANCEL, unknown, "OkResponse", "cancel of an unknown run")
+    ended = ctx.run_text("talkie-test:echo Petra Navrátilová")
     run_started(ctx, ended, "echo run")
     ended_id = str(ended.of_type("RUN_STARTED")[0].data.get("runId"))
     again = ctx.request("POST", "cancelRun", params={"runId": ended_id})
-    json_answer(ctx, "RUN-030", again, "OkResponse", "cancel of an ended run")
+    json_answer(ctx, rid.RUN_CANCEL, again, "OkResponse", "cancel of an ended run")
 
-    body = ctx.run_input(TEST_SLOW)
+    body = ctx.run_input("talkie-test:slow")
     with ThreadPoolExecutor(max_workers=1) as pool:
         streaming = pool.submit(ctx.client.run, body, timeout=30.0)
         ctx.wait(CANCEL_AFTER)
         cancel = ctx.request("POST", "cancelRun", params={"runId": str(body["runId"])})
         recording = streaming.result()
     ctx.last_recording = recording
-    json_answer(ctx, "RUN-030", cancel, "OkResponse", "cancel of a running run")
+    json_answer(ctx, rid.RUN_CANCEL, cancel, "OkResponse", "cancel of a running run")
     run_started(ctx, recording, "the cancelled slow run")
-    for problem in lifecycle_problems(recording, kinds={"terminal", "after_terminal"}):
-        ctx.fail("RUN-024", f"the cancelled stream is malformed: {problem}", recording=recording)
+    for problem in lifecycle_problems(recording, kinds={"text", "terminal"}):
+        ctx.fail(rid.RUN_CANCEL_STOPS, f"the cancelled stream is malformed: {problem}", recording=recording)
     last = recording.events[-1]
     ended_after = last.at - CANCEL_AFTER
     ctx.expect(
-        "RUN-034",
+        rid.RUN_CANCEL_STOPS,
         ended_after < CANCEL_GRACE,
         f"the stream went on for {ended_after:.1f} s after the cancel (allowed {CANCEL_GRACE} s)",
         recording=recording,
     )
-    open_text = lifecycle_problems(recording, kinds={"text"})
-    outcome = last.data.get("outcome") if isinstance(last.data, dict) else None
-    cancelled = (
-        last.type == "RUN_FINISHED" and isinstance(outcome, dict) and outcome.get("type") == "cancelled"
-    )
+    outcome = last.data.get("outcome")
     ctx.expect(
-        "RUN-031",
-        cancelled and not open_text,
-        f"N-04 recommends closing the open text message and RUN_FINISHED with outcome cancelled; the seed "
-        f"leaves the end of a cancelled stream open (it ended with {last.type}, outcome {outcome!r}"
-        + (f"; {open_text[0]}" if open_text else "")
-        + ")",
+        rid.RUN_CANCEL_STOPS,
+        last.type == "RUN_FINISHED" and isinstance(outcome, dict) and outcome.get("type") == "cancelled",
+        f"the cancelled stream ended with {last.type} outcome {outcome!r}, not RUN_FINISHED cancelled",
         recording=recording,
     )
 
 
-@check("RUN-028", test_mode=True)
+@check(rid.RUN_DISCONNECT, test_mode=True)
 def run_disconnect_is_not_cancel(ctx: CheckContext) -> None:
     """A slow run whose client hung up goes on to its end, and its answer is stored in the thread."""
     ctx.require_test_mode()
-    body = ctx.run_input(TEST_SLOW)
+    body = ctx.run_input("talkie-test:slow")
     recording = ctx.run(body, disconnect_after=3)
-    ctx.require("RUN-028", recording.status == 200, f"slow run answered {recording.status}")
-    ctx.require("RUN-028", recording.disconnected, "the slow run ended before the suite could hang up")
+    ctx.require(rid.RUN_DISCONNECT, recording.status == 200, f"slow run answered {recording.status}")
+    ctx.require(
+        rid.RUN_DISCONNECT, recording.disconnected, "the slow run ended before the suite could hang up"
+    )
     hung_up = time.monotonic()
     started = recording.of_type("RUN_STARTED")
     thread_id = str(started[0].data.get("threadId") if started else body["threadId"])
@@ -267,12 +264,12 @@ def run_disconnect_is_not_cancel(ctx: CheckContext) -> None:
         elif content and now - stable_since >= SETTLED and (grew_at or 0.0) >= MIN_PROGRESS:
             break
     ctx.require(
-        "RUN-028",
+        rid.RUN_DISCONNECT,
         bool(content),
         f"{ctx.options.slow_wait:.0f} s after the suite hung up, the thread holds no answer",
     )
     ctx.expect(
-        "RUN-028",
+        rid.RUN_DISCONNECT,
         content.startswith(seen) and grew_at is not None and grew_at >= MIN_PROGRESS,
         f"the stored answer stopped changing {grew_at or 0.0:.1f} s after the suite hung up (a run that "
         f"goes on keeps changing it for about {MIN_PROGRESS:.0f} s or more): {content!r}",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from starlette.applications import Starlette
@@ -21,6 +21,7 @@ from talkie_mock.engine.clock import Clock
 from talkie_mock.engine.realtime.provider import Provider
 from talkie_mock.engine.runs import RunManager
 from talkie_mock.engine.store import Store
+from talkie_mock.engine.variations import Variations
 from talkie_mock.errors import pick_locale
 
 
@@ -37,6 +38,8 @@ class Mock:
     dev_user: Principal
     voice: Provider
     """The realtime speech provider behind `signaling.url` (WebRTC peers of the voice sessions)."""
+    vary: Variations = field(default_factory=lambda: Variations(None))
+    """`--vary SEED`: the choices the seed leaves open (inactive by default)."""
 
     def now_ms(self) -> int:
         return self.clock.now_ms()
@@ -57,6 +60,8 @@ class Mock:
     ) -> JSONResponse:
         """A JSON answer built from a contract model (and shown to the observers with its type)."""
         body: dict[str, Any] = model.model_dump(mode="json")
+        if self.vary.active:
+            body = self.vary.body(type_name, body)
         self.hooks.response(request, status, type_name, body)
         return FastJSONResponse(body, status_code=status, headers=headers)
 

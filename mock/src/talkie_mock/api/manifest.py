@@ -25,6 +25,7 @@ from talkie_models import (
 from talkie_models.protocol import SCOPES, SPEC, VOICE_EVENT_PROTOCOL, VOICE_TRANSPORT
 
 from talkie_mock.api.context import mock_of
+from talkie_mock.api.responses import FastJSONResponse
 from talkie_mock.config import MockConfig
 from talkie_mock.engine import files
 from talkie_mock.engine.usage import meters
@@ -55,6 +56,12 @@ TOKEN_HINTS = {
     "cs": "Token vypisuje `talkie-mock serve` při startu",
     "en": "`talkie-mock serve` prints the token when it starts",
 }
+
+
+def signaling_host(origin: str) -> str:
+    """notes N-50: `signalingHosts` lists bare host names as the seed's example does (line 54); the client
+    compares the signalling URL's host without its port (line 271-272)."""
+    return urlsplit(origin).hostname or origin
 
 
 def build_manifest(config: MockConfig) -> Manifest:
@@ -93,7 +100,7 @@ def build_manifest(config: MockConfig) -> Manifest:
             voice=VoiceCapabilities(
                 transports=[VOICE_TRANSPORT],
                 event_protocols=[VOICE_EVENT_PROTOCOL],
-                signaling_hosts=[urlsplit(origin).netloc],
+                signaling_hosts=[signaling_host(origin)],
             ),
             actions=ActionCapabilities(voice_confirm=True),
             cards=CardCapabilities(blocks=list(BLOCKS)),
@@ -140,6 +147,10 @@ def _rendered(config: MockConfig) -> tuple[dict[str, Any], bytes, list[tuple[byt
 async def manifest(request: Request) -> Response:
     mock = mock_of(request)
     body, raw, headers = _rendered(mock.config)
+    if mock.vary.active:  # `--vary`: unknown members and other legal choices (N-51), built per request
+        varied = mock.vary.body("Manifest", body)
+        mock.hooks.response(request, 200, "Manifest", varied)
+        return FastJSONResponse(varied, headers={"Cache-Control": MANIFEST_CACHE})
     mock.hooks.response(request, 200, "Manifest", body)
     return Rendered(raw, headers)
 

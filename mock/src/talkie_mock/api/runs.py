@@ -73,6 +73,9 @@ def _start(
     thread = mock.store.get_thread(thread_id) if SAFE_ID.match(thread_id) else None
     if (thread is not None and thread.user_id != user.user_id) or not SAFE_ID.match(thread_id):
         thread_id, thread = "t_" + secrets.token_hex(8), None  # §5: the server may assign its own id
+    elif thread is None and mock.vary.active:  # `--vary` (N-51): the server's own id for a new thread
+        thread_id = mock.vary.thread_id(user.user_id, thread_id)
+        thread = mock.store.get_thread(thread_id)
     if thread is None:
         first = message_text(user_messages[0]) if user_messages else ""
         title = " ".join(first.split())[:TITLE_CHARS] or thread_id

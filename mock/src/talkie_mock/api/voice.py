@@ -124,7 +124,8 @@ def _open_session(mock: Mock, request: Request, user_id: str) -> VoiceRow:
     row = mock.store.get_voice(session_id)
     if row is None or row.user_id != user_id:
         raise ApiError("not_found", "session_not_found", id=session_id)
-    if row.closed or mock.now_ms() >= row.ends_at:
+    # after the final usage report: 410 (notes N-11), or under `--vary` open until its budget ends (N-51)
+    if (row.closed and mock.vary.closes_on_final(row.id)) or mock.now_ms() >= row.ends_at:
         raise ApiError("expired", "session_expired")
     return row
 

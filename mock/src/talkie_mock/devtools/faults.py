@@ -36,6 +36,7 @@ from talkie_mock.api.context import Mock
 from talkie_mock.api.problems import problem
 from talkie_mock.api.streaming import EventStreamResponse, Feed
 from talkie_mock.engine.scenarios import fault_schema
+from talkie_mock.engine.variations import manifest_extras
 from talkie_mock.errors import ApiError, MockError, retryable
 
 log = logging.getLogger("talkie_mock.devtools.faults")
@@ -346,20 +347,6 @@ def _frame_event(frame: bytes) -> dict[str, Any] | None:
     except ValueError:
         return None
     return value if isinstance(value, dict) else None
-
-
-# -- manifest extras --------------------------------------------------------------------------------------
-
-
-def manifest_extras(body: dict[str, Any]) -> dict[str, Any]:
-    """The manifest with members no version of talkie/1 defines, at several depths (MAN-005)."""
-    extended: dict[str, Any] = json.loads(json.dumps(body))
-    extended["futureFeature"] = {"enabled": True, "note": "unknown member added by talkie-mock"}
-    extended.setdefault("auth", {})["passkey"] = {"hint": "unknown sign-in method added by talkie-mock"}
-    extended.setdefault("endpoints", {})["search"] = "/api/talkie/search"
-    extended.setdefault("capabilities", {})["files"] = {"upload": True}
-    extended.setdefault("limits", {})["maxAttachments"] = 3
-    return extended
 
 
 # -- the injector -----------------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ from talkie_mock.api.requests import VALIDATED
 from talkie_mock.devtools.faults import APPLIED, DROPPED, endpoint_of
 from talkie_mock.devtools.verdicts import Seen, finding_json
 from talkie_mock.engine.clock import iso_of_ms
+from talkie_mock.engine.variations import TAKEN
 
 CAPACITY = 500
 BODY_LIMIT = 16 * 1024
@@ -91,6 +92,7 @@ class Exchange:
     overflow_events = 0
     overflow_decoder: SSEDecoder | None = None
     faults: list[str] = []  # noqa: RUF012 - replaced, never mutated
+    variations: list[str] = []  # noqa: RUF012 - replaced, never mutated (the `--vary` choices taken)
     findings: list[Finding] = []  # noqa: RUF012 - replaced, never mutated
     ended: float | None = None
     _endpoint: str | bool | None = False  # False: not looked up yet
@@ -182,6 +184,7 @@ class Exchange:
             "events": events,
             "eventCount": count,
             "faults": list(self.faults),
+            "variations": list(self.variations),
             "findings": [finding_json(f) for f in self.findings],
             "durationMs": self.duration_ms,
         }
@@ -295,9 +298,12 @@ class TrafficRecorder:
             finally:
                 self._sent(exchange, message, scope)
 
+        exchange.variations = []
+        taken = TAKEN.set(exchange.variations)  # `--vary`: the choices this answer takes land here
         try:
             await self.app(scope, receive_wrapper, send_wrapper)
         finally:
+            TAKEN.reset(taken)
             self._closed(exchange, scope)
 
     def _sent(self, exchange: Exchange, message: Message, scope: Scope) -> None:

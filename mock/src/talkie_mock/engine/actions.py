@@ -29,6 +29,7 @@ from talkie_mock.engine.clock import Clock, iso_of_ms
 from talkie_mock.engine.content import Content, IdSource, faker_for
 from talkie_mock.engine.plans import ActionSpec
 from talkie_mock.engine.store import ActionRow, Store
+from talkie_mock.engine.variations import Variations
 from talkie_mock.errors import ApiError
 
 
@@ -39,10 +40,13 @@ def params_hash(params: dict[str, Any]) -> str:
 
 
 class Actions:
-    def __init__(self, store: Store, clock: Clock, config: MockConfig) -> None:
+    def __init__(
+        self, store: Store, clock: Clock, config: MockConfig, variations: Variations | None = None
+    ) -> None:
         self.store = store
         self.clock = clock
         self.config = config
+        self.variations = variations or Variations(None)
 
     def _now(self) -> int:
         return int(self.clock.now().timestamp() * 1000)
@@ -119,13 +123,15 @@ class Actions:
             if given_hash != row.params_hash:
                 raise ApiError("stale")
             if row.decision is not None:
-                if row.decision == decision:
+                if row.decision == decision:  # §8: 200 with the current state; its events are open (N-51)
+                    if self.variations.repeat_events(action_id):
+                        return self._answer(action_id, user_id, locale)
                     return DecisionResponse(action=self.model(row), events=[])
                 if decision == "cancel" and self._in_undo_window(row):
                     if self.store.transition_action(
                         action_id, "running", "cancelled", decision="cancel", method=method
                     ):
-                        return self._answer(action_id, user_id, locale)
+                        return self._decided(row, user_id, locale)
                     continue  # the window closed meanwhile: look again
                 raise ApiError("conflict")
             if row.status != "pending":
@@ -139,18 +145,23 @@ class Actions:
             if self.store.transition_action(
                 action_id, "pending", target, decision=decision, method=method, undo_until=undo
             ):
-                return self._answer(action_id, user_id, locale)
+                return self._decided(row, user_id, locale)
             # another decision won the race (or time expired it): answer from the state it left
         raise ApiError("conflict")  # pragma: no cover - three lost races in a row
 
     def _in_undo_window(self, row: ActionRow) -> bool:
         return row.status == "running" and row.undo_until is not None and row.undo_until > self._now()
 
+    def _decided(self, row: ActionRow, user_id: str, locale: str) -> DecisionResponse:
+        """The answer to a decision that changed the action; the thread changed with it (§9 `updatedAt`)."""
+        self.store.touch_thread(row.thread_id, self._now())
+        return self._answer(row.id, user_id, locale)
+
     def _answer(self, action_id: str, user_id: str, locale: str) -> DecisionResponse:
         action = self.model(self.get(action_id, user_id))
         seed = f"{self.config.seed}:{action_id}:{action.status}"
         content = Content(fake=faker_for(locale, seed), locale=locale, ids=IdSource(seed))
-        card = content.result_card(action.summary, str(action.status))
+        card = content.result_card(action.summary, str(action.status), action_id)
         return DecisionResponse(
             action=action, events=[CardEvent(type="CUSTOM", name="talkie.card", value=card)]
         )

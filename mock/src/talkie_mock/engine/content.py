@@ -56,6 +56,8 @@ WORDS: dict[str, dict[str, str]] = {
         "result_done": "Hotovo",
         "result_running": "Probíhá - lze vrátit",
         "result_cancelled": "Zrušeno",
+        "calendar": "Kalendář · dnes",
+        "result_of": "Výsledek akce: {summary} - {label}",
     },
     "en": {
         "client": "Client",
@@ -81,6 +83,8 @@ WORDS: dict[str, dict[str, str]] = {
         "result_done": "Done",
         "result_running": "In progress - can be undone",
         "result_cancelled": "Cancelled",
+        "calendar": "Calendar · today",
+        "result_of": "Result of the action: {summary} - {label}",
     },
 }
 
@@ -181,6 +185,8 @@ class Content:
             id=self.ids.next("c"),
             version=1,
             title=w["meetings_title"],
+            subtitle=w["calendar"],
+            url="/?view=calendar",
             blocks=blocks,
             fallback_text=summary,
             a11y_label=w["list_of"].format(count=count),
@@ -214,12 +220,13 @@ class Content:
             version=1,
             title=w["documents"],
             subtitle=name,
+            url=f"/?record={self.ids.next('rec')}",
             blocks=blocks,
             fallback_text=f"{w['offer']} {number} ({name})",
             a11y_label=w["docs_of"].format(name=name),
         )
 
-    def result_card(self, summary: str, status: str) -> Card:
+    def result_card(self, summary: str, status: str, action_id: str) -> Card:
         w = self.words
         tone = {"done": "positive", "running": "warning", "cancelled": "neutral"}.get(status, "neutral")
         label = w.get(f"result_{status}", status)
@@ -227,8 +234,11 @@ class Content:
             id=self.ids.next("c"),
             version=1,
             title=summary,
+            subtitle=label,
+            url=f"/?action={action_id}",
             blocks=[BadgeBlock.model_validate({"type": "badge", "text": label, "tone": tone})],
             fallback_text=f"{summary}: {label}",
+            a11y_label=w["result_of"].format(summary=summary, label=label),
         )
 
     def link(self, url: str | None = None) -> OpenLink:

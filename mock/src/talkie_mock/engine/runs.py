@@ -28,20 +28,31 @@ from talkie_models import (
     RunErrorMetadata,
     RunFinishedCancelledOutcome,
     RunFinishedEvent,
+    RunFinishedSuccessOutcome,
     RunStartedEvent,
     TalkieModel,
     TextMessageContentEvent,
     TextMessageEndEvent,
     TextMessageStartEvent,
 )
-from talkie_models.sse import encode_event
+from talkie_models.protocol import AG_UI_PROTOCOL_VERSION, CARD_EVENT
+from talkie_models.sse import encode_comment, encode_event
 
 from talkie_mock.engine.plans import ActionSpec, Emit, Fail, Paced, Propose, Sleep, Step, Usage
 from talkie_mock.engine.store import MessageRow, Store
+from talkie_mock.engine.variations import CANCEL_ERROR_CODE, StreamShaper, Variations
 from talkie_mock.engine.wire import frame, wire
 from talkie_mock.errors import ApiError, retryable
 
 log = logging.getLogger("talkie_mock.engine.runs")
+PING = encode_comment("ping")
+
+
+def started(thread_id: str, run_id: str) -> RunStartedEvent:
+    """`RUN_STARTED` with the AG-UI version the mock speaks (AG-UI 1.0: a producer declares it)."""
+    return RunStartedEvent(
+        type="RUN_STARTED", thread_id=thread_id, run_id=run_id, protocol_version=AG_UI_PROTOCOL_VERSION
+    )
 
 
 class RunServices(Protocol):
@@ -78,14 +89,20 @@ class LiveRun:
     task: asyncio.Task[None] | None = None
     readers: list[asyncio.Future[None]] = field(default_factory=list)  # subscriptions waiting for news
     pausing: asyncio.Future[None] | None = None  # the pause the run sits in, if any
+    shaper: StreamShaper | None = None  # `--vary`: how this run's events go on the wire
 
     def publish(self, event: dict[str, Any]) -> None:
         self.frames.append(frame(event))
         self._wake()
 
+    def publish_ping(self) -> None:
+        """A `: ping` comment among the events (`--vary`); not an event, so never stored."""
+        self.frames.append(PING)
+
     def events_json(self) -> str:
         """The events as one JSON array, from the frames already encoded (`data: <json>` + blank line)."""
-        return "[" + b",".join(frame[6:-2] for frame in self.frames).decode("utf-8") + "]"
+        events = (frame[6:-2] for frame in self.frames if frame[:1] == b"d")
+        return "[" + b",".join(events).decode("utf-8") + "]"
 
     def finish(self) -> None:
         self.done = True
@@ -200,9 +217,10 @@ def _end_pause(waiter: asyncio.Future[None]) -> None:
 class RunManager:
     """Starts, follows and cancels runs."""
 
-    def __init__(self, store: Store, services: RunServices) -> None:
+    def __init__(self, store: Store, services: RunServices, variations: Variations | None = None) -> None:
         self.store = store
         self.services = services
+        self.variations = variations or Variations(None)
         self.live: dict[tuple[str, str], LiveRun] = {}
 
     def get_live(self, user_id: str, run_id: str) -> LiveRun | None:
@@ -216,6 +234,7 @@ class RunManager:
         one commit and no task. The caller subscribes to the returned run either way.
         """
         run = LiveRun(user_id=user_id, run_id=run_id, thread_id=thread_id, locale=locale)
+        run.shaper = self.variations.shaper(run_id, self.services.now_ms)
         with self.store.batch():
             self.store.create_run(user_id, run_id, thread_id, "running", self.services.now_ms())
             self.live[(user_id, run_id)] = run
@@ -231,17 +250,9 @@ class RunManager:
         self, user_id: str, run_id: str, thread_id: str, *, cancelled: bool, record: bool = True
     ) -> list[bytes]:
         """A run with nothing to do: `RUN_STARTED` then `RUN_FINISHED` (cancelled before it came, N-04)."""
-        events = [
-            wire(RunStartedEvent(type="RUN_STARTED", thread_id=thread_id, run_id=run_id)),
-            wire(
-                RunFinishedEvent(
-                    type="RUN_FINISHED",
-                    thread_id=thread_id,
-                    run_id=run_id,
-                    outcome=RunFinishedCancelledOutcome(type="cancelled") if cancelled else None,
-                )
-            ),
-        ]
+        canonical = [wire(started(thread_id, run_id)), wire(self._finished(thread_id, run_id, cancelled))]
+        shaper = self.variations.shaper(run_id, self.services.now_ms)
+        events = [e for c in canonical for e in shaper.shape(c)] if shaper is not None else canonical
         for event in events:
             self.services.event_published(event)
         if record:
@@ -278,9 +289,7 @@ class RunManager:
             thread_id = row.thread_id or ""
             events = [
                 *row.events,
-                wire(RunStartedEvent(type="RUN_STARTED", thread_id=thread_id, run_id=row.id))
-                if not row.events
-                else None,
+                wire(started(thread_id, row.id)) if not row.events else None,
                 wire(
                     RunErrorEvent(
                         type="RUN_ERROR",
@@ -323,9 +332,7 @@ class RunManager:
         """The run as a generator: it performs steps and yields each wait (a pause) to whoever drives it."""
         tracker = _TextTracker(self.store, run, self.services)
         try:
-            self._emit(
-                run, tracker, RunStartedEvent(type="RUN_STARTED", thread_id=run.thread_id, run_id=run.run_id)
-            )
+            self._emit(run, tracker, started(run.thread_id, run.run_id))
             failed = False
             remaining = steps[::-1]  # taken from the end: a performed step (its event model) is let go
             index = -1
@@ -375,24 +382,11 @@ class RunManager:
                 run.status = "error"
             elif run.stopped:
                 tracker.close(lambda e: self._emit(run, tracker, e))
-                self._emit(
-                    run,
-                    tracker,
-                    RunFinishedEvent(
-                        type="RUN_FINISHED",
-                        thread_id=run.thread_id,
-                        run_id=run.run_id,
-                        outcome=RunFinishedCancelledOutcome(type="cancelled"),
-                    ),
-                )
+                self._emit(run, tracker, self._finished(run.thread_id, run.run_id, True, run.locale))
                 run.status = "cancelled"
             else:
                 tracker.close(lambda e: self._emit(run, tracker, e))
-                self._emit(
-                    run,
-                    tracker,
-                    RunFinishedEvent(type="RUN_FINISHED", thread_id=run.thread_id, run_id=run.run_id),
-                )
+                self._emit(run, tracker, self._finished(run.thread_id, run.run_id, False))
                 run.status = "finished"
         except Exception:
             log.exception("run %s failed inside the mock", run.run_id)
@@ -406,6 +400,19 @@ class RunManager:
                 self.live.pop((run.user_id, run.run_id), None)
                 run.finish()
 
+    def _finished(self, thread_id: str, run_id: str, cancelled: bool, locale: str = "en") -> TalkieModel:
+        """The last event of a run that was not failed: by default RUN_FINISHED, with the cancelled outcome
+        when it was cancelled (notes N-04); `--vary` takes the other endings the seed leaves open (N-51)."""
+        vary = self.variations
+        if cancelled:
+            end = vary.cancel_end(run_id)
+            if end == "run-error":
+                return self._run_error(CANCEL_ERROR_CODE, None, locale)
+            outcome: Any = RunFinishedCancelledOutcome(type="cancelled") if end == "outcome" else None
+        else:
+            outcome = RunFinishedSuccessOutcome(type="success") if vary.explicit_success(run_id) else None
+        return RunFinishedEvent(type="RUN_FINISHED", thread_id=thread_id, run_id=run_id, outcome=outcome)
+
     def _run_error(self, code: str, message: str | None, locale: str) -> RunErrorEvent:
         text = message or ApiError(code).message(locale)
         return RunErrorEvent(
@@ -414,9 +421,21 @@ class RunManager:
 
     def _emit(self, run: LiveRun, tracker: _TextTracker, model: TalkieModel) -> None:
         event = wire(model)
-        tracker.observe(model, event)
-        self.services.event_published(event)
-        run.publish(event)
+        shaper = run.shaper
+        if shaper is None:
+            tracker.observe(model, event)
+            self.services.event_published(event)
+            run.publish(event)
+            return
+        shaped = shaper.shape(event)
+        # history keeps what the client was shown (a card in its variant), text from the canonical events
+        kept = next((e for e in shaped if e.get("name") == event.get("name") == CARD_EVENT), event)
+        tracker.observe(model, kept)
+        for out in shaped:
+            if shaper.ping():
+                run.publish_ping()
+            self.services.event_published(out)
+            run.publish(out)
 
 
 class _TextTracker:

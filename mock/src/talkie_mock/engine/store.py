@@ -124,6 +124,10 @@ def connect(path: str) -> sqlite3.Connection:
     return db
 
 
+# An action's `version` grows with every change of its status (the stored body carries it).
+_NEXT_VERSION = "body = json_set(body, '$.version', json_extract(body, '$.version') + 1)"
+
+
 @dataclass(frozen=True)
 class ThreadRow:
     id: str
@@ -356,6 +360,11 @@ class Store:
                 )
         return added
 
+    def touch_thread(self, thread_id: str, now: int) -> None:
+        """The thread changed without a new message (a decision on one of its actions)."""
+        with self._tx(single=True) as db:
+            db.execute("UPDATE threads SET updated_at = MAX(updated_at, ?) WHERE id = ?", (now, thread_id))
+
     def append_cards(self, thread_id: str, message_id: str, cards: list[dict[str, Any]]) -> None:
         with self._tx() as db:
             row = db.execute(
@@ -486,12 +495,12 @@ class Store:
         method: str | None = None,
         undo_until: int | None = None,
     ) -> bool:
-        """Compare-and-set the status; True when this call made the change."""
+        """Compare-and-set the status; True when this call made the change (the action's version grows)."""
         with self._tx(single=True) as db:
             cur = db.execute(
                 "UPDATE actions SET status = ?, decision = COALESCE(?, decision), method = "
                 "COALESCE(?, method), "
-                "undo_until = COALESCE(?, undo_until) WHERE id = ? AND status = ?",
+                f"undo_until = COALESCE(?, undo_until), {_NEXT_VERSION} WHERE id = ? AND status = ?",
                 (status, decision, method, undo_until, action_id, expected),
             )
             return cur.rowcount == 1
@@ -500,11 +509,13 @@ class Store:
         """Apply what time alone decides: pending past `expiresAt` → expired, undo window over → done."""
         with self._tx() as db:
             db.execute(
-                "UPDATE actions SET status = 'expired' WHERE status = 'pending' AND expires_at <= ?", (now,)
+                f"UPDATE actions SET status = 'expired', {_NEXT_VERSION} "
+                "WHERE status = 'pending' AND expires_at <= ?",
+                (now,),
             )
             db.execute(
-                "UPDATE actions SET status = 'done' WHERE status = 'running' AND undo_until IS NOT NULL "
-                "AND undo_until <= ?",
+                f"UPDATE actions SET status = 'done', {_NEXT_VERSION} "
+                "WHERE status = 'running' AND undo_until IS NOT NULL AND undo_until <= ?",
                 (now,),
             )
 

@@ -92,6 +92,12 @@ function row(entry) {
   tr.append(el("td", status));
   const faults = el("td");
   for (const label of entry.faults || []) faults.append(el("span", label, "badge fault"));
+  const varied = entry.variations || [];
+  if (varied.length) {
+    const badge = el("span", "vary ×" + varied.length, "badge vary");
+    badge.title = varied.join("\n");
+    faults.append(badge);
+  }
   tr.append(faults);
   tr.append(verdictCell(entry));
   tr.addEventListener("click", () => {
@@ -123,6 +129,11 @@ function drawDetail() {
       const line = el("div");
       line.append(el("span", f.rule || f.level, "badge " + f.level), el("span", f.message));
       if (f.statement) line.append(el("div", f.statement, "muted"));
+      return line;
+    }),
+    ...(entry.variations || []).map((label) => {
+      const line = el("div");
+      line.append(el("span", "vary", "badge vary"), el("span", label));
       return line;
     }),
   );
@@ -183,8 +194,8 @@ function drawState(state) {
       if (a.status === "pending") {
         const id = encodeURIComponent(a.id);
         item.append(
-          button("confirm", () => act("POST", "/actions/" + id + "/confirm")),
-          button("cancel", () => act("POST", "/actions/" + id + "/cancel")),
+          button("confirm", () => act("POST", "/actions/" + id + "/confirm", { paramsHash: a.paramsHash })),
+          button("cancel", () => act("POST", "/actions/" + id + "/cancel", { paramsHash: a.paramsHash })),
           button("expire", () => act("POST", "/actions/" + id + "/expire")),
         );
       }
