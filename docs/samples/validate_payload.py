@@ -14,11 +14,13 @@ card = {
     "version": 1,
     "title": "Horizont Logistika s.r.o.",
     "subtitle": "Customer · Ostrava",
+    "url": "/?record=horizont",
     "blocks": [
         {"type": "badge", "text": "Overdue", "tone": "warning"},
         {"type": "fields", "fields": [{"label": "Total due", "value": "182 400 Kč"}]},
     ],
     "fallbackText": "Horizont Logistika s.r.o.: 182 400 Kč overdue.",
+    "a11yLabel": "Customer card of Horizont Logistika s.r.o.",
 }
 
 

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import functools
 import os
+import shutil
 import subprocess
 import sys
+import threading
+from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts" / "docs"  # screenshots of the browser tests
 
 
 def mkdocs_build(config: Path, output: Path) -> subprocess.CompletedProcess[str]:
@@ -29,3 +36,45 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert "WARNING" not in log, log[-6000:]
     assert "Documentation built" in log
     return output
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        """Keep the test output clean."""
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site: Path) -> Iterator[str]:
+    """The built site served on a free loopback port for the duration of the session."""
+    handler = functools.partial(_QuietHandler, directory=str(built_site))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    """An empty folder for the browser tests' screenshots."""
+    if ARTIFACTS.exists():
+        shutil.rmtree(ARTIFACTS)
+    ARTIFACTS.mkdir(parents=True)
+    return ARTIFACTS
+
+
+@pytest.fixture(scope="session")
+def browser(chromium: Any, artifacts: Path) -> Iterator[Any]:
+    """One headless Chromium for the session; each test opens its own context (viewport, colour scheme)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = chromium.launch(playwright.chromium)
+        try:
+            yield launched
+        finally:
+            launched.close()

@@ -31,7 +31,7 @@ RULE_ID_RE = re.compile(r"^[A-Z]+-\d{3}$")
 BCP14_RE = re.compile(r"\b(MUST NOT|SHOULD NOT|MUST|SHOULD|MAY|REQUIRED|RECOMMENDED|OPTIONAL|SHALL)\b")
 REDOC_PAGE = Path("reference/openapi/redoc.html")
 CONTROL_REDOC_PAGE = Path("reference/control-api/redoc.html")
-REDOC_PAGES = (REDOC_PAGE, CONTROL_REDOC_PAGE)
+REDOC_PAGES = (REDOC_PAGE, Path("reference/openapi/redoc-dark.html"), CONTROL_REDOC_PAGE)
 CONTROL_API = ROOT / "mock" / "src" / "talkie_mock" / "devtools" / "control-api.yaml"
 SAMPLES = ROOT / "docs" / "samples"
 VOID_TAGS = {
@@ -297,6 +297,9 @@ def test_rule_matrix_names_the_checks_of_the_conformance_registry(built_site: Pa
         assert f"{spec.section}.{spec.name}" in text
 
 
+MATRIX_CHECKS, MATRIX_INSPECTOR = 6, 7  # columns: Rule, §, Level, Side, Basis, Testable, Checks, Inspector, …
+
+
 def _matrix_rows(site: Path) -> dict[str, list[str]]:
     """Rule ID → the text of each cell of its row in the rule matrix."""
     raw = (site / "reference/rules/index.html").read_text(encoding="utf-8")
@@ -323,10 +326,14 @@ def test_rule_matrix_names_the_fuzz_checks_beside_the_rules_they_judge(built_sit
         for rule_id in registered.rules:
             judged.setdefault(rule_id, set()).add(name)
     for rule_id, names in judged.items():
-        checks_cell = rows[rule_id][5]
+        checks_cell = rows[rule_id][MATRIX_CHECKS]
         assert "fuzz:" in checks_cell, rule_id
         assert all(name in checks_cell for name in names), (rule_id, checks_cell)
-    others = [rule_id for rule_id, cells in rows.items() if rule_id not in judged and "fuzz:" in cells[5]]
+    others = [
+        rule_id
+        for rule_id, cells in rows.items()
+        if rule_id not in judged and "fuzz:" in cells[MATRIX_CHECKS]
+    ]
     assert others == []
 
 
@@ -338,14 +345,14 @@ def test_rule_matrix_shows_how_the_inspector_flags_client_rules(built_site: Path
     literal = [(rule_id, level) for rule_id, levels in RULES.items() for level in levels]
     rows = _matrix_rows(built_site)
     for rule_id, cells in rows.items():
-        inspector = cells[6]
+        inspector = cells[MATRIX_INSPECTOR]
         if rule_id in named:
             assert inspector != "—", f"{rule_id} is in verdicts.RULES but the matrix shows no level"
             assert set(inspector.replace(",", " ").split()) <= {"error", "warning", "info"}, inspector
         else:
             assert inspector == "—", f"{rule_id} is not in verdicts.RULES but the matrix says {inspector}"
     for rule_id, level in literal:
-        assert level in rows[rule_id][6], (rule_id, level)
+        assert level in rows[rule_id][MATRIX_INSPECTOR], (rule_id, level)
 
 
 def test_error_code_table_matches_the_catalogue(built_site: Path) -> None:
@@ -429,8 +436,13 @@ def test_mermaid_is_served_locally_on_pages_with_diagrams(built_site: Path) -> N
     source = ROOT / "tools" / "node" / "node_modules" / "mermaid" / "dist" / "mermaid.min.js"
     assert vendored.read_bytes() == source.read_bytes()
     raw = (built_site / "guides/sequences/index.html").read_text(encoding="utf-8")
-    assert raw.count('<pre class="mermaid">') == 3
+    assert raw.count('<pre class="talkie-mermaid">') == 3
     assert re.search(r'<script src="[./]*assets/javascripts/mermaid\.min\.js"', raw)
+    # The 3.5 MB script goes only where there is a diagram to draw.
+    for relative, _ in pages(built_site):
+        html = (built_site / relative).read_text(encoding="utf-8")
+        has_diagram = 'class="talkie-mermaid"' in html
+        assert ("mermaid.min.js" in html) == has_diagram, relative
 
 
 def test_no_external_font_settings() -> None:
@@ -551,7 +563,16 @@ def test_ci_sample_uses_only_options_the_conformance_cli_has() -> None:
 
 @pytest.mark.slow
 def test_a_marker_naming_an_unknown_rule_fails_the_strict_build(tmp_path: Path) -> None:
-    for name in ("schemas", "spec", "tools", "models", "conformance"):
+    for name in (
+        "schemas",
+        "spec",
+        "tools",
+        "models",
+        "conformance",
+        "mock",
+        "pyproject.toml",
+        "CHANGELOG.md",
+    ):
         (tmp_path / name).symlink_to(ROOT / name)
     shutil.copytree(ROOT / "docs", tmp_path / "docs", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")

@@ -7,66 +7,39 @@ land in `test-artifacts/docs/`.
 
 from __future__ import annotations
 
-import functools
-import shutil
-import threading
 from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = ROOT / "test-artifacts" / "docs"
+ARTIFACTS = (
+    Path(__file__).resolve().parents[2] / "test-artifacts" / "docs"
+)  # emptied by the `artifacts` fixture
 pytestmark = pytest.mark.slow
 
 
-class _QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        """Keep the test output clean."""
+def recording_page(browser: Any, requested: list[str], **context: Any) -> Any:
+    """A page in a new context that appends every URL it fetches (or tries to) to `requested`."""
+    page = browser.new_context(**{"viewport": {"width": 1400, "height": 900}, **context}).new_page()
+    # What reached the network: every answered request, and every failed one except those the page's
+    # Content-Security-Policy stopped inside the browser (Redoc's CDN logo on the OpenAPI page).
+    page.on("response", lambda response: requested.append(response.url))
+    page.on(
+        "requestfailed",
+        lambda request: None if request.failure == "csp" else requested.append(request.url),
+    )
+    return page
 
 
 @pytest.fixture(scope="module")
-def site_url(built_site: Path) -> Iterator[str]:
-    """The built site served on a free loopback port for the duration of the module."""
-    handler = functools.partial(_QuietHandler, directory=str(built_site))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser_page(site_url: str, chromium: Any) -> Iterator[tuple[Any, list[str]]]:
+def browser_page(site_url: str, browser: Any) -> Iterator[tuple[Any, list[str]]]:
     """A Chromium page and the list of every URL it fetched (or tried to fetch over the network)."""
-    from playwright.sync_api import sync_playwright
-
-    if ARTIFACTS.exists():
-        shutil.rmtree(ARTIFACTS)
-    ARTIFACTS.mkdir(parents=True)
     requested: list[str] = []
-    with sync_playwright() as playwright:
-        browser = chromium.launch(playwright.chromium)
-        try:
-            context = browser.new_context(viewport={"width": 1400, "height": 900})
-            page = context.new_page()
-            # What reached the network: every answered request, and every failed one except those the page's
-            # Content-Security-Policy stopped inside the browser (Redoc's CDN logo on the OpenAPI page).
-            page.on("response", lambda response: requested.append(response.url))
-            page.on(
-                "requestfailed",
-                lambda request: None if request.failure == "csp" else requested.append(request.url),
-            )
-            yield page, requested
-        finally:
-            browser.close()
+    page = recording_page(browser, requested)
+    yield page, requested
+    page.context.close()
 
 
 def _heading(page: Any) -> str:
@@ -123,9 +96,11 @@ def test_rule_anchor_is_reachable(browser_page: tuple[Any, list[str]], site_url:
 def test_mermaid_diagrams_render_without_network(browser_page: tuple[Any, list[str]], site_url: str) -> None:
     page, requested = browser_page
     page.goto(site_url + "guides/sequences/")
-    page.wait_for_function("document.querySelectorAll('div.mermaid').length === 3", timeout=30_000)
-    assert page.locator("pre.mermaid").count() == 0
-    box = page.locator("div.mermaid").first.bounding_box()
+    page.wait_for_function(
+        "document.querySelectorAll('.talkie-diagram[data-drawn] svg').length === 3", timeout=30_000
+    )
+    assert page.locator("pre.talkie-mermaid").count() == 0
+    box = page.locator(".talkie-diagram svg").first.bounding_box()
     assert box is not None
     assert box["height"] > 100  # a drawn diagram, not an error line
     page.screenshot(path=str(ARTIFACTS / "sequences.png"), full_page=True)

@@ -49,6 +49,19 @@ def seed_lines(contract: Contract) -> list[str]:
     return path.read_text(encoding="utf-8").splitlines() if path.is_file() else []
 
 
+def _prose(text: str) -> str:
+    """Seed text for a table cell: code spans kept (Markdown escapes them), `<` and `&` outside escaped.
+
+    A code span the seed continues on the next line is closed at the end of this one.
+    """
+    if text.count("`") % 2:
+        text += "`"
+    parts = text.split("`")
+    for index in range(0, len(parts), 2):  # the even pieces lie outside code spans
+        parts[index] = html.escape(parts[index], quote=False)
+    return cell("`".join(parts))
+
+
 def _relative(target: str, page_uri: str) -> str:
     return posixpath.relpath(target, posixpath.dirname(page_uri) or ".")
 
@@ -57,16 +70,16 @@ def describe(rule: Rule, lines: list[str], page_uri: str) -> str:
     """One Markdown/HTML cell: the kind of basis, the seed line it rests on (linked) and what it says."""
     basis = basis_of(rule)
     seed = _relative(SEED_URI, page_uri)
-    line_link = f'<a href="{seed}#L{basis.line}">line {basis.line}</a>'
+    line_link = f"[line {basis.line}]({seed}#L{basis.line})"
     text = lines[basis.line - 1].strip(" -|") if 0 < basis.line <= len(lines) else ""
     if len(text) > _QUOTE_CHARS:
         text = text[: _QUOTE_CHARS - 1].rstrip() + "…"
-    quote = f' <q class="talkie-basis__quote">{cell(html.escape(text, quote=False))}</q>' if text else ""
+    quote = f' <q class="talkie-basis__quote">{_prose(text)}</q>' if text else ""
     if basis.kind == "note" and basis.note:
         notes = _relative("spec/notes.md", page_uri)
         return (
-            f'<span class="talkie-basis talkie-basis--note">note <a href="{notes}#{basis.note}">'
-            f"{basis.note}</a></span> fills a gap near {line_link}"
+            f'<span class="talkie-basis talkie-basis--note">note [{basis.note}]({notes}#{basis.note})</span> '
+            f"fills a gap near {line_link}"
         )
     if basis.kind == "inferred":
         return (
@@ -98,10 +111,10 @@ def short(rule: Rule, page_uri: str) -> str:
     found = basis_of(rule)
     if found.kind == "note" and found.note:
         notes = _relative("spec/notes.md", page_uri)
-        link = f'<a href="{notes}#{found.note}">{found.note}</a>'
+        link = f"[{found.note}]({notes}#{found.note})"
         return f'<span class="talkie-basis talkie-basis--note">note {link}</span>'
     seed = _relative(SEED_URI, page_uri)
     return (
         f'<span class="talkie-basis talkie-basis--{found.kind}">{found.kind} · '
-        f'<a href="{seed}#L{found.line}">line {found.line}</a></span>'
+        f"[line {found.line}]({seed}#L{found.line})</span>"
     )

@@ -33,6 +33,7 @@ from . import (
     schema_pages,
     search,
     sections,
+    voice,
 )
 from .contract import Contract, load_contract
 
@@ -200,6 +201,9 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     markdown, unknown = facts.expand(markdown)
     for name in unknown:
         log.warning("talkie: %s names talkie_models.protocol.%s, which does not exist", uri, name)
+    markdown, unknown = voice.expand(markdown)
+    for name in unknown:
+        log.warning("talkie: %s has an unknown marker [[voice:%s]]", uri, name)
     if contract is None or placement is None or not uri.startswith(rules.SPEC_DIR + "/"):
         return markdown
     markdown = endpoints.expand_markers(markdown, uri, contract)

@@ -105,6 +105,7 @@ def render_openapi_page(contract: Contract, redoc_ready: bool) -> str:
     document = contract.openapi
     info = document.get("info") or {}
     parts = [
+        "---\nhide:\n  - navigation\n  - toc\n---",
         "# OpenAPI",
         f"The HTTP surface of talkie/1 is described by `spec/openapi.yaml` (OpenAPI "
         f"{document.get('openapi', '?')}, “{info.get('title', '')}”). Its request and response bodies are "

@@ -15,7 +15,7 @@ from pathlib import Path
 from .contract import Rule
 
 INDEX = Path("search") / "search_index.json"
-BOOST = 2.0
+BOOST = 20.0
 
 
 def rule_entries(rules: Iterable[Rule], urls: Mapping[str, str]) -> list[dict[str, object]]:

@@ -78,13 +78,16 @@ class SectionLinker:
         return f"§{section} {self.titles.get(section, '')}".strip()
 
 
-def _link_text(text: str, linker: SectionLinker) -> list[str | Element]:
-    """Split `text` into plain strings and `<a>` elements for each section reference it holds."""
+def _link_text(text: str, linker: SectionLinker, before: str = "") -> list[str | Element]:
+    """Split `text` into plain strings and `<a>` elements for each section reference it holds.
+
+    `before` is the text just ahead of it (the element a tail follows), so "[RFC 8252](…) §7" stays plain.
+    """
     pieces: list[str | Element] = []
     last = 0
     for match in SECTION_RE.finditer(text):
         href = linker.target(match.group(1), match.group(2))
-        if href is None or FOREIGN_RE.search(text[: match.start()]):
+        if href is None or FOREIGN_RE.search(before + text[: match.start()]):
             continue
         pieces.append(text[last : match.start()])
         link = Element(
@@ -147,7 +150,7 @@ class _Processor(Treeprocessor):
         for child in children:
             self._walk(child)
             if child.tail and "§" in child.tail:
-                pieces = _link_text(child.tail, self.linker)
+                pieces = _link_text(child.tail, self.linker, "".join(child.itertext()))
                 if len(pieces) > 1:
                     _insert(element, list(element).index(child) + 1, pieces, as_text=False)
 
