@@ -1,6 +1,7 @@
 """The baselines of `bench/mock_http.py`: the least a server could do to send the mock's bytes.
 
-Three ASGI apps, each run by uvicorn in its own process with the mock's settings (h11, no access log):
+Three ASGI apps, each run by uvicorn in its own process with the mock's settings (uvicorn's default loop and
+parser — uvloop and httptools where installed, as for the mock —, no access log):
 
 * ``starlette`` — a bare Starlette app: one route per path answering precomputed JSON bytes, and the echo and
   slow run streams as a ``StreamingResponse``;

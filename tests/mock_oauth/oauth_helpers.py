@@ -44,6 +44,7 @@ def make_mock(settings: OAuthSettings | None = None, **config: Any) -> Mock:
         locale="en",
         token="tk_test_dev",
         oauth=settings or OAuthSettings(),
+        open_devtools=True,  # the account pages without the developer secret (devtools.guard)
     )
     app = create_app(replace(base, **config))
     server: AuthorizationServer = app.state.oauth  # mounted by create_app itself

@@ -130,7 +130,11 @@ async def test_device_page_escapes_and_revokes() -> None:
     evil_page = await mock.http.get("/oauth/account", params={"user": "u_evil"})
     assert EVIL not in evil_page.text
     assert "&lt;script&gt;" in evil_page.text
-    answer = await mock.http.post(urllib.parse.unquote(action.group(1)), data={"user": user.id})
+    target = urllib.parse.unquote(action.group(1))
+    # the form's CSRF token is required: without it (a forged form) nothing is revoked
+    forged = await mock.http.post(target, data={"user": user.id})
+    assert forged.status_code == 400
+    answer = await mock.http.post(target, data=hidden_fields(page.text))
     assert answer.status_code == 303
     assert (await mock.http.get(STATUS, headers=bearer(tokens["access_token"]))).status_code == 401
     assert 'action="' not in (await mock.http.get("/oauth/account", params={"user": user.id})).text

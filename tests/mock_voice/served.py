@@ -50,6 +50,7 @@ def start(state: Path, *extra: str) -> tuple[subprocess.Popen[str], Served]:
         TOKEN,
         "--locale",
         "cs",
+        "--open-devtools",  # the control API without the developer secret (CI on loopback)
     ]
     process = subprocess.Popen([*command, "--voice-wpm", "400", *extra], stdout=subprocess.PIPE, text=True)
     assert process.stdout is not None

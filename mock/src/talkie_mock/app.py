@@ -19,9 +19,12 @@ from talkie_mock import oauth
 from talkie_mock.api.auth import Auth, DevTokenAuthenticator, Principal
 from talkie_mock.api.context import Mock, MockApp
 from talkie_mock.api.hooks import Hooks, SelfCheck
-from talkie_mock.api.problems import EXCEPTION_HANDLERS
+from talkie_mock.api.limits import Limits
+from talkie_mock.api.origin import AllowedHosts, HostCheck
+from talkie_mock.api.problems import EXCEPTION_HANDLERS, refusal
 from talkie_mock.api.routing import IndexedRouter, routes
 from talkie_mock.config import MockConfig
+from talkie_mock.devtools import guard
 from talkie_mock.engine import usage
 from talkie_mock.engine.actions import Actions
 from talkie_mock.engine.agent import Agent
@@ -113,7 +116,17 @@ def create_app(config: MockConfig, *, clock: Clock | None = None, devtools: bool
     app.router = IndexedRouter(routes=app.router.routes, lifespan=lifespan)
     app.state.mock = mock
     app.mock = mock
-    oauth.install(app, config.oauth)
+    key = config.devtools_key or mock.store.setting("devtools_key", guard.new_key)
+    app.state.devtools_key = key
+    oauth.install(app, config.oauth, secret=key)
     if devtools:
         developer_tools.install(app, config.breaks)
+    # outermost last: Host check (every request) → developer-surface guard → body cap and read deadline
+    render = refusal(config.locale)
+    app.add_middleware(
+        Limits, max_body=config.max_body_bytes, read_timeout=config.read_timeout, refusal=render
+    )
+    app.add_middleware(guard.DevGuard, key=key, port=config.port, refusal=render, open_=config.open_devtools)
+    allowed = AllowedHosts([config.public_url], config.extra_hosts)
+    app.add_middleware(HostCheck, allowed=allowed, refusal=render)
     return app

@@ -13,6 +13,7 @@ import click
 import uvicorn
 from talkie_models.protocol import WELL_KNOWN_PATH
 
+from talkie_mock import serving
 from talkie_mock.app import create_app
 from talkie_mock.config import (
     LOCALES,
@@ -27,6 +28,8 @@ from talkie_mock.devtools import lan
 from talkie_mock.devtools import report as reporting
 from talkie_mock.devtools.breaks import BreakError, check_breaks
 from talkie_mock.devtools.faults import FaultError, parse_fault
+from talkie_mock.devtools.redact import Redactor
+from talkie_mock.engine.statefile import StateFileError
 from talkie_mock.errors import MockError
 
 INTS = ("count", "afterEvents", "retryAfter")
@@ -121,6 +124,25 @@ SERVER_OPTIONS = (
         "--access-log/--no-access-log", default=False, show_default=True, help="uvicorn's access log."
     ),
     click.option("--lan", is_flag=True, help="Bind the LAN address (for a phone) and print a QR code."),
+    click.option(
+        "--max-body-bytes",
+        default=MockConfig.max_body_bytes,
+        show_default=True,
+        type=click.IntRange(1024),
+        help="Largest request body; a larger one gets 413 too_large.",
+    ),
+    click.option(
+        "--read-timeout",
+        default=MockConfig.read_timeout,
+        show_default=True,
+        type=click.FloatRange(0.1),
+        help="Seconds a request head or body may stall before the connection is closed.",
+    ),
+    click.option(
+        "--open-devtools",
+        is_flag=True,
+        help="CI only: /_mock/ and the account pages without the developer secret (loopback binds only).",
+    ),
 )
 OAUTH_OPTIONS = (
     click.option("--auto-approve", is_flag=True, help="OAuth: approve sign-ins at once as the first user."),
@@ -260,15 +282,20 @@ def mock_config(options: dict[str, Any], host: str, port: int, public_url: str |
         oauth=oauth_settings(options),
         faults=fault_list(options),
         breaks=options["breaks"],
+        max_body_bytes=options["max_body_bytes"],
+        read_timeout=options["read_timeout"],
+        open_devtools=options["open_devtools"],
     )
 
 
-def announce(config: MockConfig, on_lan: bool) -> None:
-    """Tell the developer where the mock is and how to reach it."""
+def announce(config: MockConfig, on_lan: bool, key: str) -> None:
+    """Tell the developer where the mock is and how to reach it (the inspector link carries the secret)."""
     origin = config.origin
     click.echo(f"talkie-mock serving talkie/1 (test mode) on {origin}")
     click.echo(f"  manifest:  {origin}{WELL_KNOWN_PATH}")
-    click.echo(f"  inspector: {origin}/_mock/")
+    click.echo(f"  inspector: {origin}/_mock/?key={key}")
+    if config.open_devtools:
+        click.echo("             (--open-devtools: the developer surfaces need no secret)")
     if on_lan:
         click.echo(lan.qr_terminal(f"{origin}{WELL_KNOWN_PATH}"))
     click.echo(f"  token:     {config.token}")
@@ -279,12 +306,19 @@ def announce(config: MockConfig, on_lan: bool) -> None:
     sys.stdout.flush()
 
 
-def run_server(app: Any, sock: socket.socket, access_log: bool) -> None:
+def run_server(app: Any, sock: socket.socket, access_log: bool, config: MockConfig, key: str) -> None:
+    """uvicorn on the fast standard stack, with a deadline for request heads and secrets cut from its log."""
     server = uvicorn.Server(
         uvicorn.Config(
-            app, log_level="warning", access_log=access_log, lifespan="on", timeout_graceful_shutdown=5
+            app,
+            log_level="warning",
+            access_log=access_log,
+            lifespan="on",
+            timeout_graceful_shutdown=5,
+            http=serving.protocol(config.read_timeout),
         )
     )
+    serving.scrub_logs(Redactor([config.token, key]))
     # uvicorn re-raises Ctrl+C after a clean shutdown; that is a normal stop
     with contextlib.suppress(KeyboardInterrupt):
         server.run(sockets=[sock])
@@ -296,16 +330,24 @@ def serve(**options: Any) -> None:
     """Run the mock server until interrupted."""
     on_lan: bool = options["lan"]
     host = lan_host() if on_lan else options["host"]
+    if options["open_devtools"] and (on_lan or not serving.loopback(host)):
+        raise click.UsageError(
+            "--open-devtools is for CI on loopback only (not with --lan or another --host)"
+        )
     sock = bind(host, options["port"])
     port = sock.getsockname()[1]
     public_url = options["public_url"] or (f"http://{host}:{port}" if on_lan else None)
     config = mock_config(options, host, port, public_url)
     try:
         app = create_app(config)
+    except StateFileError as exc:
+        click.echo(f"talkie-mock: {exc}", err=True)
+        sys.exit(2)
     except MockError as exc:
         raise click.ClickException(str(exc)) from exc
-    announce(config, on_lan)
-    run_server(app, sock, options["access_log"])
+    key: str = app.state.devtools_key
+    announce(config, on_lan, key)
+    run_server(app, sock, options["access_log"], config, key)
     click.echo("talkie-mock stopped")
 
 
@@ -318,10 +360,16 @@ def serve(**options: Any) -> None:
     help="Read this state file instead of asking a running mock.",
 )
 @click.option("--json", "as_json", is_flag=True, help="JSON instead of text.")
-def report(url: str, state: Path | None, as_json: bool) -> None:
+@click.option(
+    "--key",
+    envvar="TALKIE_MOCK_KEY",
+    default=None,
+    help="The running mock's developer secret (the `key` of its inspector link; env TALKIE_MOCK_KEY).",
+)
+def report(url: str, state: Path | None, as_json: bool, key: str | None) -> None:
     """Print the client-side rule violations the mock has seen. Exit 1 when there are any."""
     try:
-        found = reporting.load(state) if state is not None else reporting.fetch(url)
+        found = reporting.load(state) if state is not None else reporting.fetch(url, key)
     except reporting.ReportError as exc:
         click.echo(f"talkie-mock report: {exc}", err=True)
         sys.exit(2)

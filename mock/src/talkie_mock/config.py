@@ -121,8 +121,17 @@ class MockConfig:
     faults: tuple[dict[str, Any], ...] = ()
     # Deliberate rule violations (`--break RULE-ID`, devtools.breaks): only to prove a test suite fails.
     breaks: tuple[str, ...] = ()
+    # Limits of every request (issue 12): the body cap, and the deadline of a request head or a stalled body.
+    max_body_bytes: int = 4 * 1024 * 1024
+    read_timeout: float = 10.0
+    # The developer surfaces (`/_mock/`, the OAuth account pages, devtools.guard): their secret (None: the
+    # one kept in the state file), and the switch that opens them without it (CI on loopback only).
+    devtools_key: str | None = None
+    open_devtools: bool = False
     # `--vary SEED` (engine/variations): take, wherever the seed leaves a choice open, another legal one.
     vary: int | None = None
+    # Host names accepted besides IP literals, `localhost` and the public URL's host (in-process tests).
+    extra_hosts: tuple[str, ...] = ()
 
     @property
     def origin(self) -> str:

@@ -4,7 +4,8 @@ Exceptions of the mock itself hang off :class:`MockError`::
 
     MockError
     ├── ApiError        a §3 error answered to the client (status, code, localized message)
-    └── ScenarioError   a scenario file that does not match its schema
+    ├── ScenarioError   a scenario file that does not match its schema
+    └── StateFileError  a state file that cannot be used (engine.statefile; the CLI exits 2)
 
 HTTP status and `retryable` of each code come from `talkie_models.errors.CATALOGUE` (the contract), so the
 mock
@@ -46,6 +47,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "voice_quota": "Today's voice minutes are used up.",
         "upstream_unavailable": "The model provider is not available right now.",
         "internal": "Something went wrong on the server.",
+        # limits and guards of issue 12 (devtools.guard, api.limits, api.hosts, api.requests)
+        "nested_too_deep": "The request body nests deeper than {limit} levels.",
+        "invalid_text": "Invalid text in `{field}`: not valid Unicode (a lone UTF-16 surrogate?).",
+        "body_too_large": "The request body is larger than {limit} bytes.",
+        "body_timeout": "The request body did not arrive within {seconds} s.",
+        "foreign_host": "This server does not answer to the host name in the Host header.",
+        "cross_site": "Requests from another site are refused here.",
+        "devtools_key": "The developer secret is required: open the inspector link printed by talkie-mock.",
+        "csrf": "The form is out of date or was not sent from this server's page; reload it.",
     },
     "cs": {
         "invalid_request": "Požadavek není platný.",
@@ -72,6 +82,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "voice_quota": "Dnešní hlasové minuty jsou vyčerpány.",
         "upstream_unavailable": "Poskytovatel modelu je právě nedostupný.",
         "internal": "Na serveru se něco pokazilo.",
+        "nested_too_deep": "Tělo požadavku je zanořené hlouběji než {limit} úrovní.",
+        "invalid_text": "Neplatný text v `{field}`: není to platný Unicode (osamělý UTF-16 surrogate?).",
+        "body_too_large": "Tělo požadavku je větší než {limit} bajtů.",
+        "body_timeout": "Tělo požadavku nedorazilo do {seconds} s.",
+        "foreign_host": "Tento server neodpovídá na jméno v hlavičce Host.",
+        "cross_site": "Požadavky z jiného webu jsou zde odmítnuty.",
+        "devtools_key": "Je potřeba vývojářský klíč: otevřete odkaz na inspektor, který vypsal talkie-mock.",
+        "csrf": "Formulář je zastaralý nebo nebyl odeslán ze stránky tohoto serveru; načtěte ji znovu.",
     },
 }
 

@@ -32,7 +32,15 @@ START = datetime(2026, 10, 22, 10, 0, 0, tzinfo=UTC)
 
 def make_config(**changes: Any) -> MockConfig:
     base = MockConfig(
-        token=TOKEN, self_check=True, slow_seconds=0.6, slow_chunks=6, clock_start=START, locale="en"
+        token=TOKEN,
+        self_check=True,
+        slow_seconds=0.6,
+        slow_chunks=6,
+        clock_start=START,
+        locale="en",
+        # in-process: Starlette's TestClient sends `Host: testserver` and drives /_mock/ without the key
+        open_devtools=True,
+        extra_hosts=("testserver",),
     )
     return replace(base, **changes)
 

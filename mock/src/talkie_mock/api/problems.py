@@ -13,12 +13,15 @@ import logging
 from collections.abc import Mapping
 from typing import Any
 
+import orjson
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
+from starlette.types import Scope
 from talkie_models import errors as codes
 
 from talkie_mock.api.context import find_mock
+from talkie_mock.api.origin import Headers, Refusal, header
 from talkie_mock.api.responses import FastJSONResponse
 from talkie_mock.errors import ApiError, error_body, http_status, pick_locale
 
@@ -87,5 +90,29 @@ async def on_crash(request: Request, exc: Exception) -> Response:
     return problem(request, "internal", ApiError("internal").message(locale_of(request)), 500)
 
 
-EXCEPTION_HANDLERS = {ApiError: on_api_error, HTTPException: on_http_error, Exception: on_crash}
+async def on_client_gone(request: Request, exc: Exception) -> Response:
+    """An upload the client aborted: one line in the log, no traceback (nobody is left to answer)."""
+    log.warning("client went away during %s %s", request.method, request.url.path)
+    return Response(status_code=400)
+
+
+def refusal(default_locale: str) -> Refusal:
+    """The renderer of middlewares that refuse a request before any route sees it (Host, limits, guard)."""
+
+    def render(scope: Scope, exc: ApiError) -> tuple[int, bytes, Headers]:
+        locale = pick_locale(header(scope, b"accept-language"), default_locale)
+        body = orjson.dumps(error_body(exc.code, exc.message(locale)).model_dump(mode="json"))
+        headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+        headers += [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in exc.headers.items()]
+        return exc.status, body, headers
+
+    return render
+
+
+EXCEPTION_HANDLERS = {
+    ApiError: on_api_error,
+    HTTPException: on_http_error,
+    ClientDisconnect: on_client_gone,
+    Exception: on_crash,
+}
 """Starlette's `exception_handlers` for every application of the mock."""

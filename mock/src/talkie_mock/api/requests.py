@@ -11,6 +11,7 @@ import json
 import re
 from typing import Any, TypeVar
 
+import orjson
 from pydantic import ValidationError
 from starlette.requests import Request
 from talkie_models import TalkieModel
@@ -29,18 +30,91 @@ def safe_id(value: str, reason: str) -> str:
     return value
 
 
+MAX_DEPTH = 64
+"""Deepest nesting of a request body. Every talkie/1 body is a few levels deep; free members (`state`,
+`forwardedProps`) get room, and a stored body can always be encoded again (orjson's encoder stops at 255)."""
+
+
 def parse_json(raw: bytes) -> Any:
+    """A request body's JSON value, or 400 `invalid_request` saying what is wrong and where.
+
+    Strict RFC 8259 through orjson on the hot path: it refuses `NaN`, invalid UTF-8 and lone UTF-16
+    surrogates (`"\\ud800"`, what a client sends after cutting a string between the halves of an emoji)
+    and stops at 1,024 levels; :data:`MAX_DEPTH` is checked after it. Only a refused body is read a second
+    time, by the tolerant standard parser, to name the field that holds the bad text.
+    """
     if not raw.strip():
         raise ApiError("invalid_request", "invalid_json")
     try:
-        return json.loads(raw, parse_constant=_no_constant)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise ApiError("invalid_request", "invalid_json") from exc
+        value = orjson.loads(raw)
+    except orjson.JSONDecodeError as exc:
+        raise _explained(raw, str(exc)) from None
+    if _too_deep(value):
+        raise ApiError("invalid_request", "nested_too_deep", limit=MAX_DEPTH)
+    return value
 
 
-def _no_constant(name: str) -> Any:
-    """`NaN` and `Infinity` are not JSON (RFC 8259), although Python's parser takes them by default."""
-    raise ValueError(f"{name} is not JSON")
+def _too_deep(value: Any) -> bool:
+    """Whether containers nest deeper than MAX_DEPTH (iterative, so no value can exhaust the stack)."""
+    if not isinstance(value, dict | list):
+        return False
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return True
+        children = item.values() if isinstance(item, dict) else item
+        stack.extend((child, depth + 1) for child in children if isinstance(child, dict | list))
+    return False
+
+
+def _explained(raw: bytes, reason: str) -> ApiError:
+    """The 400 for a body orjson refused: too deep, invalid text (naming its field) or not JSON."""
+    if "depth limit" in reason:
+        return ApiError("invalid_request", "nested_too_deep", limit=MAX_DEPTH)
+    if "surrogate" not in reason and "UTF-8" not in reason:
+        return ApiError("invalid_request", "invalid_json")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return ApiError("invalid_request", "invalid_text", field=f"(body, byte {exc.start})")
+    try:  # the standard parser keeps lone surrogates: parse again only to find where the bad text is
+        value = json.loads(text)
+    except RecursionError:
+        return ApiError("invalid_request", "nested_too_deep", limit=MAX_DEPTH)
+    except ValueError:
+        return ApiError("invalid_request", "invalid_json")
+    if _too_deep(value):
+        return ApiError("invalid_request", "nested_too_deep", limit=MAX_DEPTH)
+    return ApiError("invalid_request", "invalid_text", field=bad_text_path(value) or "(body)")
+
+
+def valid_text(text: str) -> bool:
+    """Whether a string is valid Unicode (SQLite, orjson and every client need UTF-8 it can encode)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def bad_text_path(value: Any, path: str = "") -> str | None:
+    """The path (`messages[0].content`) of the first string or member name that is not valid Unicode."""
+    if isinstance(value, str):
+        return None if valid_text(value) else (path or "(body)")
+    if isinstance(value, list):
+        for index, item in enumerate(value):
+            found = bad_text_path(item, f"{path}[{index}]")
+            if found:
+                return found
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if not valid_text(key):
+                return f"{path or '(body)'} (a member name)"
+            found = bad_text_path(item, f"{path}.{key}" if path else key)
+            if found:
+                return found
+    return None
 
 
 def check(value: Any, type_name: str) -> dict[str, Any]:

@@ -70,8 +70,11 @@ def _start(
 
     now = mock.now_ms()
     thread_id = body.thread_id
-    thread = mock.store.get_thread(thread_id) if SAFE_ID.match(thread_id) else None
-    if (thread is not None and thread.user_id != user.user_id) or not SAFE_ID.match(thread_id):
+    valid = SAFE_ID.match(thread_id) is not None
+    thread = mock.store.get_thread(thread_id) if valid else None
+    # another user's id, or one whose thread was deleted (gone for good): a new thread with a new id
+    taken = thread.user_id != user.user_id if thread else not valid or mock.store.thread_id_taken(thread_id)
+    if taken:
         thread_id, thread = "t_" + secrets.token_hex(8), None  # §5: the server may assign its own id
     elif thread is None and mock.vary.active:  # `--vary` (N-51): the server's own id for a new thread
         thread_id = mock.vary.thread_id(user.user_id, thread_id)

@@ -44,9 +44,6 @@ from talkie_mock.errors import ApiError
 
 # Seconds a session stays usable after its budget, so the last usage report and transcript still land.
 GRACE_SECONDS = 120
-# The schema leaves `seconds` unbounded; anything above this (about 31 years) counts as this, so the stored
-# totals stay within SQLite's 64-bit integers.
-MAX_REPORTED_SECONDS = 10**9
 
 LABELS = {
     "cs": {
@@ -138,10 +135,11 @@ async def tool(request: Request) -> Response:
     name = request.path_params["name"]
     if name not in TOOL_NAMES:
         raise ApiError("not_found", "tool_not_found", id=name[:80])
-    try:
-        arguments = json.loads(body["arguments"]) if body["arguments"].strip() else {}
-    except ValueError as exc:
-        raise ApiError("invalid_request", "invalid_field", field="arguments", detail="not JSON") from exc
+    try:  # the strict reader: too deep or invalid text inside `arguments` is as bad as in the body
+        arguments = parse_json(body["arguments"].encode()) if body["arguments"].strip() else {}
+    except ApiError as exc:
+        detail = exc.message("en")
+        raise ApiError("invalid_request", "invalid_field", field="arguments", detail=detail) from exc
     if not isinstance(arguments, dict):
         raise ApiError("invalid_request", "invalid_field", field="arguments", detail="not a JSON object")
     if not mock.store.claim_voice_call(session.id, body["callId"], mock.now_ms()):
@@ -224,17 +222,18 @@ async def transcript(request: Request) -> Response:
     body = await read_json(request, "VoiceTranscriptRequest")
     session = _open_session(mock, request, user.user_id)
     now = mock.now_ms()
-    if mock.store.get_thread(session.thread_id) is not None:
-        row = MessageRow(
-            id=body["itemId"],
-            thread_id=session.thread_id,
-            role=body["role"],
-            content=body["text"],
-            created_at=now,
-            channel="voice",
-            cards=[],
-        )
-        mock.store.add_messages(session.thread_id, [row], now)
+    if mock.store.get_thread(session.thread_id) is None:  # deleted meanwhile: stored nowhere → 404
+        raise ApiError("not_found", "thread_not_found", id=session.thread_id)
+    row = MessageRow(
+        id=body["itemId"],
+        thread_id=session.thread_id,
+        role=body["role"],
+        content=body["text"],
+        created_at=now,
+        channel="voice",
+        cards=[],
+    )
+    mock.store.add_messages(session.thread_id, [row], now)
     return mock.respond(request, OkResponse(ok=True), "OkResponse", status=201)
 
 
@@ -243,7 +242,8 @@ async def usage(request: Request) -> Response:
     user = mock.auth.require(request)
     body = await read_json(request, "VoiceUsageRequest")
     session = _open_session(mock, request, user.user_id)
-    seconds = min(int(body["seconds"]), MAX_REPORTED_SECONDS)
+    # a report counts at most the session's own budget: one bad report must not use up the whole day
+    seconds = min(int(body["seconds"]), session.max_seconds)
     total, increase = mock.store.report_voice_usage(session.id, seconds, bool(body["final"]))
     if increase:
         mock.store.add_usage(user.user_id, mock.day(), voice_seconds=increase)

@@ -23,6 +23,7 @@ from talkie_models import DecisionResponse
 from talkie_models.sse import encode_event
 
 from talkie_mock.api.context import Mock
+from talkie_mock.api.requests import parse_json
 from talkie_mock.api.streaming import EventStreamResponse, Feed
 from talkie_mock.devtools.faults import endpoint_of
 from talkie_mock.errors import ApiError, MockError
@@ -133,7 +134,7 @@ class BreakInjector:
         return None
 
     async def _body(self, request: Request) -> Any:
-        return json.loads(await request.body())
+        return parse_json(await request.body())
 
     @staticmethod
     def _replace_body(request: Request, body: Any) -> None:
@@ -213,7 +214,7 @@ class BreakInjector:
             response = EventStreamResponse(_PrefixedFeed(response.feed, first), response.ping_interval)
         if "RUN-028" in self.rules:
             try:
-                run_id = str(json.loads(await request.body())["runId"])
+                run_id = str(parse_json(await request.body())["runId"])
                 user_id = self.mock.auth.require(request).user_id
             except (ValueError, KeyError, TypeError, ApiError):
                 return response

@@ -8,7 +8,6 @@ built by :func:`talkie_mock.app.create_app`.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -21,7 +20,9 @@ from talkie_models.findings import Evidence
 
 from talkie_mock.api.context import Mock
 from talkie_mock.api.problems import problem
+from talkie_mock.api.requests import parse_json
 from talkie_mock.devtools.faults import FaultBoard, FaultError, FaultInjector
+from talkie_mock.devtools.redact import Redactor
 from talkie_mock.devtools.traffic import Exchange, Traffic, TrafficRecorder
 from talkie_mock.devtools.verdicts import Seen, Verdicts
 from talkie_mock.devtools.violations import ViolationLog, summary
@@ -98,6 +99,7 @@ class DevTools:
                 "seconds": v.seconds,
                 "maxSeconds": v.max_seconds,
                 "open": not v.closed and now < v.ends_at,
+                "connected": v.id in mock.voice.connections,  # a live WebRTC connection: the user can "say"
             }
             for v in mock.store.recent_voice(STATE_LIMIT)
         ]
@@ -120,13 +122,9 @@ def _dev(request: Request) -> DevTools:
 
 
 async def _json(request: Request) -> Any:
+    """The body as JSON (`{}` when empty), by the API's strict reader: too deep, invalid text → 400."""
     raw = await request.body()
-    if not raw.strip():
-        return {}
-    try:
-        return json.loads(raw)
-    except ValueError:
-        return None
+    return parse_json(raw) if raw.strip() else {}
 
 
 # -- pages ------------------------------------------------------------------------------------------------
@@ -151,7 +149,8 @@ async def asset(request: Request) -> Response:
 
 
 async def get_state(request: Request) -> Response:
-    return JSONResponse(_dev(request).state())
+    tools = _dev(request)
+    return JSONResponse(tools.traffic.redactor.redact(tools.state()))
 
 
 async def get_clock(request: Request) -> Response:
@@ -224,17 +223,25 @@ async def expire_action(request: Request) -> Response:
 
 
 async def decide_action(request: Request) -> Response:
-    """The inspector's confirm/cancel buttons: a person deciding, exactly as through the decision endpoint."""
+    """The inspector's confirm/cancel buttons: a person deciding, exactly as through the decision endpoint.
+
+    The same decision path and checks as the app's: the body must carry the `paramsHash` the person saw
+    (a changed action → 409 `stale`), so the control API never confirms what nobody looked at.
+    """
     tools = _dev(request)
     action_id, decision = request.path_params["actionId"], request.path_params["decision"]
     if decision not in ("confirm", "cancel"):
         return problem(request, "not_found", "Use confirm or cancel.")
+    body = await _json(request)
+    given = body.get("paramsHash") if isinstance(body, dict) else None
+    if not isinstance(given, str):
+        return problem(request, "invalid_request", "Send the `paramsHash` of the action you decide on.")
     row = tools.mock.store.get_action(action_id)
     if row is None:
         return problem(request, "not_found", "No such action.")
     try:
         answer = tools.mock.actions.decide(
-            action_id, row.user_id, decision, row.params_hash, "button", tools.mock.config.locale
+            action_id, row.user_id, decision, given, "button", tools.mock.config.locale
         )
     except ApiError as exc:
         return problem(request, exc.code, exc.message(tools.mock.config.locale), exc.status)
@@ -256,7 +263,8 @@ async def clear_traffic(request: Request) -> Response:
 
 
 async def get_violations(request: Request) -> Response:
-    found = _dev(request).violations.all()
+    tools = _dev(request)
+    found = tools.traffic.redactor.redact(tools.violations.all())
     return JSONResponse({"violations": found, "summary": summary(found)})
 
 
@@ -304,7 +312,9 @@ def install(app: Starlette) -> DevTools:
     scenario = mock.agent.scenario
     for data in scenario.faults if scenario is not None else []:
         board.add(data)
-    traffic, violations = Traffic(), ViolationLog(mock.store.path)
+    # every secret the instance knows by value, besides the patterns every minted credential matches
+    redactor = Redactor([mock.config.token, app.state.devtools_key])
+    traffic, violations = Traffic(redactor=redactor), ViolationLog(mock.store.path)
     tools = DevTools(mock, board, traffic, Verdicts(mock), violations, VoiceDesk(mock, traffic, violations))
     app.state.voice_desk = tools.voice
     injector = FaultInjector(mock, board)

@@ -34,6 +34,7 @@ from talkie_models.sse import encode_comment, encode_event
 from talkie_mock.api import manifest
 from talkie_mock.api.context import Mock
 from talkie_mock.api.problems import problem
+from talkie_mock.api.requests import parse_json
 from talkie_mock.api.streaming import EventStreamResponse, Feed
 from talkie_mock.engine.scenarios import fault_schema
 from talkie_mock.engine.variations import manifest_extras
@@ -430,7 +431,7 @@ class FaultInjector:
     ) -> Callable[[list[dict[str, Any]]], Awaitable[None]] | None:
         """Stops the run behind a stream failed by `runError` and stores what the client saw, as an error."""
         try:
-            run_id = str(json.loads(await request.body())["runId"])
+            run_id = str(parse_json(await request.body())["runId"])
             user_id = self.mock.auth.require(request).user_id
         except (ValueError, KeyError, TypeError, ApiError):
             return None

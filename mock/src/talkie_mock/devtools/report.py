@@ -15,6 +15,7 @@ from typing import Any
 
 from talkie_models.rules import catalogue
 
+from talkie_mock.devtools.redact import Redactor
 from talkie_mock.devtools.violations import read_state_file, summary
 from talkie_mock.errors import MockError
 
@@ -23,11 +24,14 @@ class ReportError(MockError):
     """The mock or the state file could not be read."""
 
 
-def fetch(url: str, timeout: float = 10.0) -> list[dict[str, Any]]:
-    """Violations from a running mock's control API."""
+def fetch(url: str, key: str | None = None, timeout: float = 10.0) -> list[dict[str, Any]]:
+    """Violations from a running mock's control API (`key`: its developer secret)."""
     target = url.rstrip("/") + "/_mock/api/violations"
+    headers = {"Authorization": f"Bearer {key}"} if key else {}
     try:
-        with urllib.request.urlopen(target, timeout=timeout) as response:
+        with urllib.request.urlopen(
+            urllib.request.Request(target, headers=headers), timeout=timeout
+        ) as response:
             data = json.loads(response.read())
     except (urllib.error.URLError, OSError, ValueError) as exc:
         raise ReportError(f"cannot read {target}: {exc}") from exc
@@ -36,9 +40,10 @@ def fetch(url: str, timeout: float = 10.0) -> list[dict[str, Any]]:
 
 
 def load(path: Path) -> list[dict[str, Any]]:
-    """Violations from a state file."""
+    """Violations from a state file (secrets in them cut, as on every developer surface)."""
     try:
-        return read_state_file(path)
+        found: list[dict[str, Any]] = Redactor().redact(read_state_file(path))
+        return found
     except (OSError, FileNotFoundError) as exc:
         raise ReportError(f"cannot read the state file {path}: {exc}") from exc
     except Exception as exc:  # sqlite3.Error and friends: not a state file

@@ -28,6 +28,7 @@ from talkie_models.validation import fast_validator
 
 from talkie_mock.api.requests import VALIDATED
 from talkie_mock.devtools.faults import APPLIED, DROPPED, endpoint_of
+from talkie_mock.devtools.redact import Redactor
 from talkie_mock.devtools.verdicts import Seen, finding_json
 from talkie_mock.engine.clock import iso_of_ms
 from talkie_mock.engine.variations import TAKEN
@@ -50,13 +51,6 @@ SHOWN_HEADERS = (
 _SHOWN = frozenset(name.encode("latin-1") for name in SHOWN_HEADERS)
 _EVENT_STREAM = b"text/event-stream"
 Headers = list[tuple[bytes, bytes]]
-
-
-def _redact(name: str, value: str) -> str:
-    if name != "authorization":
-        return value
-    scheme, _, token = value.partition(" ")
-    return f"{scheme} {token[:8]}…" if len(token) > 8 else value
 
 
 def _text(raw: bytes) -> str:
@@ -172,7 +166,7 @@ class Exchange:
             "query": self.query.decode("latin-1"),
             "endpoint": self.endpoint,
             "request": {
-                "headers": {k: _redact(k, v) for k, v in self.request_headers.items()},
+                "headers": self.request_headers,
                 "body": _text(bytes(self.request_body)),
             },
             "response": {
@@ -216,7 +210,8 @@ def _judged(entry: dict[str, Any]) -> dict[str, Any]:
 class Traffic:
     """The ring buffer of exchanges and its change cursor."""
 
-    def __init__(self, capacity: int = CAPACITY) -> None:
+    def __init__(self, capacity: int = CAPACITY, redactor: Redactor | None = None) -> None:
+        self.redactor = redactor or Redactor()
         self.items: deque[Exchange] = deque(maxlen=capacity)
         self.cursor = 0
         self._next_id = 1
@@ -239,7 +234,8 @@ class Traffic:
         return self._next_id - 1
 
     def since(self, cursor: int) -> list[dict[str, Any]]:
-        return [e.to_json() for e in list(self.items) if e.version > cursor]
+        """Exchanges changed since `cursor`, as shown: every secret in them cut to its head."""
+        return [self.redactor.redact(e.to_json()) for e in list(self.items) if e.version > cursor]
 
     def clear(self) -> None:
         self.items.clear()

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import json
 import urllib.parse
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -24,7 +23,9 @@ from talkie_models.rules import catalogue
 from talkie_models.validation import fast_validator, schema
 
 from talkie_mock.api.context import Mock
+from talkie_mock.api.requests import parse_json
 from talkie_mock.api.voice import SIGNALING_PATH
+from talkie_mock.errors import ApiError
 from talkie_mock.oauth.metadata import AUTHORIZE_PATH, TOKEN_PATH
 
 Level = Literal["error", "warning", "info"]
@@ -129,8 +130,8 @@ class Seen:
 
     def json_body(self) -> Any:
         try:
-            return json.loads(self.body) if self.body.strip() else None
-        except (ValueError, UnicodeDecodeError):
+            return parse_json(self.body) if self.body.strip() else None
+        except ApiError:  # not JSON, too deep, invalid text: the endpoint refused it already
             return None
 
     def error_code(self) -> str | None:

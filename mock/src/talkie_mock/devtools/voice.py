@@ -21,6 +21,7 @@ from talkie_models.findings import Evidence, Finding
 
 from talkie_mock.api.context import Mock
 from talkie_mock.api.problems import problem
+from talkie_mock.api.requests import parse_json
 from talkie_mock.api.voice import SIGNALING_PATH
 from talkie_mock.devtools.traffic import Exchange, Traffic
 from talkie_mock.devtools.verdicts import verdict
@@ -28,6 +29,7 @@ from talkie_mock.devtools.violations import ViolationLog
 from talkie_mock.devtools.voice_rules import VoiceRules
 from talkie_mock.engine.realtime.provider import NotConnectedError, ScriptError, check_script
 from talkie_mock.engine.realtime.session import Utterance
+from talkie_mock.errors import ApiError
 
 EVENT_LIMIT = 2000
 ARROWS = {"server": "→ app", "client": "← app", "state": "· peer"}
@@ -134,8 +136,8 @@ async def _body(request: Request) -> dict[str, Any] | None:
     if not raw.strip():
         return {}
     try:
-        data = json.loads(raw)
-    except ValueError:
+        data = parse_json(raw)
+    except ApiError:
         return None
     return data if isinstance(data, dict) else None
 

@@ -108,7 +108,12 @@ class Agent:
     def content(self, request: Request) -> Content:
         seed = self.config.seed
         fake = faker_for(request.locale, f"{seed}:{request.text}")
-        return Content(fake=fake, locale=request.locale, ids=IdSource(f"{seed}:{request.run_id}"))
+        return Content(fake=fake, locale=request.locale, ids=self.ids(request))
+
+    def ids(self, request: Request) -> IdSource:
+        """The ids a run hands out (messages, actions). Seeded by thread and run: runIds are the client's
+        and only unique per user, while a thread id belongs to one user (issue 12)."""
+        return IdSource(f"{self.config.seed}:{request.thread_id}:{request.run_id}")
 
     # -- plans ----------------------------------------------------------------------------------------------
 
@@ -116,7 +121,7 @@ class Agent:
         text = request.text
         if text == ECHO or text.startswith(ECHO + " "):
             # the echo needs message ids only: no Faker to seed (the ids are those `content` would give)
-            return self._message(IdSource(f"{self.config.seed}:{request.run_id}"), text[len(ECHO) + 1 :])
+            return self._message(self.ids(request), text[len(ECHO) + 1 :])
         content = self.content(request)
         command = text.strip()
         if command.startswith(TEST_PREFIX):

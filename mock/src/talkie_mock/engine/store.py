@@ -22,12 +22,13 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from talkie_mock.engine import statefile
 from talkie_mock.engine.wire import dumps
 
 MEMORY = ":memory:"
@@ -106,7 +107,24 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (user_id, day)
     );
     """,
+    # issue 12: a deleted thread stays as a tombstone (its id is gone for good, never handed to another
+    # user with the first one's actions and late replies); instance settings (the developer secret).
+    """
+    ALTER TABLE threads ADD COLUMN deleted_at INTEGER;
+    CREATE TABLE settings (
+        name TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
+    """,
 )
+THREAD = "id, user_id, title, channel, created_at, updated_at"
+"""The columns of a :class:`ThreadRow` (the tombstone mark is the store's own business)."""
+IN_CHUNK = 500
+"""Ids per `IN (…)` list: SQLite caps the variables of one statement."""
+
+
+# An action's `version` grows with every change of its status (the stored body carries it).
+_NEXT_VERSION = "body = json_set(body, '$.version', json_extract(body, '$.version') + 1)"
 
 
 def connect(path: str) -> sqlite3.Connection:
@@ -122,10 +140,6 @@ def connect(path: str) -> sqlite3.Connection:
     db.execute(f"PRAGMA busy_timeout={int(BUSY_SECONDS * 1000)}")
     db.execute("PRAGMA foreign_keys=ON")
     return db
-
-
-# An action's `version` grows with every change of its status (the stored body carries it).
-_NEXT_VERSION = "body = json_set(body, '$.version', json_extract(body, '$.version') + 1)"
 
 
 @dataclass(frozen=True)
@@ -200,9 +214,17 @@ class Store:
         self._lock = threading.RLock()
         self._held = 0
         self._held_open = False
-        self._db = connect(path)
+        self._file_lock = statefile.lock(path)  # StateFileError: in use, a folder, no folder
+        self._db = statefile.connect(path)  # StateFileError: not a database, corrupt, read-only
         self._db.row_factory = sqlite3.Row
-        self._migrate()
+        try:
+            if path != ":memory:":
+                self._db.execute("PRAGMA journal_mode=WAL")
+                self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._migrate()
+        except sqlite3.Error as exc:
+            raise statefile.StateFileError(f"cannot prepare the state file {path}: {exc}") from None
 
     # -- plumbing -------------------------------------------------------------------------------------------
 
@@ -273,12 +295,25 @@ class Store:
 
     @contextmanager
     def batch(self) -> Iterator[None]:
-        """:meth:`hold` for a block of code (which must not await)."""
+        """:meth:`hold` for a block of code (which must not await). If the block fails, everything it wrote
+        is rolled back: a refused or failed request stores nothing."""
         self.hold()
         try:
             yield
+        except BaseException:
+            if self._held_open:
+                self._held_open = False
+                self._db.execute("ROLLBACK")
+            raise
         finally:
             self.release()
+
+    def setting(self, name: str, make: Callable[[], str]) -> str:
+        """An instance setting kept in the state file, made (and stored) by `make` on first use."""
+        with self._tx(single=True) as db:
+            db.execute("INSERT OR IGNORE INTO settings (name, value) VALUES (?, ?)", (name, make()))
+            value: str = db.execute("SELECT value FROM settings WHERE name = ?", (name,)).fetchone()[0]
+        return value
 
     def _one(self, sql: str, *args: Any) -> sqlite3.Row | None:
         with self._lock:
@@ -296,8 +331,13 @@ class Store:
     # -- threads and messages -------------------------------------------------------------------------------
 
     def get_thread(self, thread_id: str) -> ThreadRow | None:
-        row = self._one("SELECT * FROM threads WHERE id = ?", thread_id)
+        """A live thread (a deleted one is gone: None)."""
+        row = self._one(f"SELECT {THREAD} FROM threads WHERE id = ? AND deleted_at IS NULL", thread_id)
         return ThreadRow(**dict(row)) if row else None
+
+    def thread_id_taken(self, thread_id: str) -> bool:
+        """Whether an id names a thread, live or deleted: a taken id is never handed out again."""
+        return self._one("SELECT 1 FROM threads WHERE id = ?", thread_id) is not None
 
     def create_thread(self, thread_id: str, user_id: str, title: str, channel: str, now: int) -> ThreadRow:
         with self._tx(single=True) as db:
@@ -310,15 +350,16 @@ class Store:
 
     def list_threads(self, user_id: str, limit: int) -> list[ThreadRow]:
         rows = self._all(
-            "SELECT * FROM threads WHERE user_id = ? ORDER BY updated_at DESC, created_at "
-            "DESC, id DESC LIMIT ?",
+            f"SELECT {THREAD} FROM threads WHERE user_id = ? AND deleted_at IS NULL "
+            "ORDER BY updated_at DESC, created_at DESC, id DESC LIMIT ?",
             user_id,
             limit,
         )
         return [ThreadRow(**dict(r)) for r in rows]
 
     def delete_thread(self, thread_id: str, now: int) -> list[str]:
-        """Delete a thread with its messages; pending actions are cancelled. Returns the cancelled ids."""
+        """Delete a thread's messages and leave its tombstone; pending actions are cancelled. Returns the
+        cancelled ids."""
         with self._tx() as db:
             ids = [
                 r[0]
@@ -332,21 +373,27 @@ class Store:
                 (thread_id,),
             )
             db.execute("DELETE FROM messages WHERE thread_id = ?", (thread_id,))
-            db.execute("DELETE FROM threads WHERE id = ?", (thread_id,))
+            db.execute("UPDATE threads SET deleted_at = ?, title = '' WHERE id = ?", (now, thread_id))
         return ids
 
     def known_message_ids(self, thread_id: str, ids: list[str]) -> set[str]:
-        if not ids:
-            return set()
-        marks = ",".join("?" * len(ids))
-        rows = self._all(f"SELECT id FROM messages WHERE thread_id = ? AND id IN ({marks})", thread_id, *ids)
-        return {r[0] for r in rows}
+        found: set[str] = set()
+        for start in range(0, len(ids), IN_CHUNK):
+            chunk = ids[start : start + IN_CHUNK]
+            marks = ",".join("?" * len(chunk))
+            sql = f"SELECT id FROM messages WHERE thread_id = ? AND id IN ({marks})"
+            found |= {r[0] for r in self._all(sql, thread_id, *chunk)}
+        return found
 
     def add_messages(self, thread_id: str, messages: list[MessageRow], now: int) -> int:
-        """Store messages whose id the thread does not know yet; returns how many were new."""
+        """Store messages whose id the thread does not know yet; returns how many were new. A deleted
+        thread takes nothing (the late reply of a run it outlived)."""
         added = 0
         with self._tx() as db:
-            for m in messages:
+            live = db.execute(
+                "SELECT 1 FROM threads WHERE id = ? AND deleted_at IS NULL", (thread_id,)
+            ).fetchone()
+            for m in messages if live else []:
                 cur = db.execute(
                     "INSERT OR IGNORE INTO messages (thread_id, id, role, content, created_at, "
                     "channel, cards) "
@@ -482,7 +529,7 @@ class Store:
         return self._action(row) if row else None
 
     def thread_actions(self, thread_id: str) -> list[ActionRow]:
-        rows = self._all("SELECT * FROM actions WHERE thread_id = ? ORDER BY created_at, id", thread_id)
+        rows = self._all("SELECT * FROM actions WHERE thread_id = ? ORDER BY created_at, rowid", thread_id)
         return [self._action(r) for r in rows]
 
     def transition_action(
@@ -596,7 +643,11 @@ class Store:
 
     def recent_threads(self, limit: int) -> list[ThreadRow]:
         """Threads of every user, most recently updated first (the inspector's state view)."""
-        rows = self._all("SELECT * FROM threads ORDER BY updated_at DESC, id DESC LIMIT ?", limit)
+        rows = self._all(
+            f"SELECT {THREAD} FROM threads WHERE deleted_at IS NULL "
+            "ORDER BY updated_at DESC, id DESC LIMIT ?",
+            limit,
+        )
         return [ThreadRow(**dict(r)) for r in rows]
 
     def recent_actions(self, limit: int) -> list[ActionRow]:

@@ -15,6 +15,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 from talkie_models import OkResponse
 
+from talkie_mock.api.origin import cross_site, csrf_token, csrf_valid
 from talkie_mock.api.problems import problem
 from talkie_mock.engine.clock import iso_of_ms
 from talkie_mock.oauth import metadata as md
@@ -55,6 +56,11 @@ async def read_form(request: Request) -> Params:
     return urllib.parse.parse_qs(text, keep_blank_values=True)
 
 
+def _first(params: Params, name: str) -> str | None:
+    values = params.get(name)
+    return values[0] if values else None
+
+
 def query(request: Request) -> Params:
     return urllib.parse.parse_qs(request.url.query, keep_blank_values=True)
 
@@ -73,8 +79,10 @@ class OAuthEndpoints:
         locale: str,
         server_name: str,
         locale_of: Callable[[Request], str] | None = None,
+        secret: str,
     ) -> None:
         self.server = server
+        self.secret = secret
         self.default_locale = locale
         self.server_name = server_name
         self._locale_of = locale_of
@@ -111,9 +119,17 @@ class OAuthEndpoints:
     def _redirect(url: str, status: int) -> RedirectResponse:
         return RedirectResponse(url, status_code=status, headers={"Cache-Control": "no-store"})
 
+    def _consent_purpose(self, auth: AuthorizationRequest) -> str:
+        """What the consent form's CSRF token is bound to: this very authorization request."""
+        return "consent:" + "&".join(f"{k}={v}" for k, v in sorted(auth.form_fields().items()))
+
     async def authorize(self, request: Request) -> Response:
         """GET shows the sign-in page (or approves at once); POST carries the person's decision."""
         posted = request.method == "POST"
+        if posted and cross_site(request.scope):  # a page elsewhere must not sign anyone in
+            return self._page_error(
+                request, PageError("access_denied", "Requests from another site are refused.")
+            )
         try:
             params = await read_form(request) if posted else query(request)
         except OAuthError as exc:
@@ -139,11 +155,16 @@ class OAuthEndpoints:
             server_name=self.server_name,
             scopes=auth.scope,
             users=self.server.users.all,
-            fields=auth.form_fields(),
+            fields={**auth.form_fields(), "csrf": csrf_token(self.secret, self._consent_purpose(auth))},
         )
         return HTMLResponse(html, headers=pages.HEADERS)
 
     def _decide(self, request: Request, auth: AuthorizationRequest, form: Params) -> Response:
+        if not csrf_valid(self.secret, self._consent_purpose(auth), _first(form, "csrf")):
+            exc = PageError(
+                "invalid_request", "The sign-in form is out of date or was not sent from its page."
+            )
+            return self._page_error(request, exc)
         decision = (form.get("decision") or [""])[0]
         if decision == "deny":
             return self._redirect(self.server.deny(auth), 303)
@@ -213,6 +234,7 @@ class OAuthEndpoints:
             revoke_action=lambda device_id: (
                 f"{md.ACCOUNT_PATH}/devices/{urllib.parse.quote(device_id)}/revoke"
             ),
+            csrf=csrf_token(self.secret, "account:" + user.id),
             iso=iso_seconds,
         )
         return HTMLResponse(html, headers=pages.HEADERS)
@@ -223,6 +245,9 @@ class OAuthEndpoints:
         except OAuthError as exc:
             return self._page_error(request, PageError(exc.error, exc.description))
         user = self.server.users.get((form.get("user") or [""])[0])
+        if user is not None and not csrf_valid(self.secret, "account:" + user.id, _first(form, "csrf")):
+            stale = PageError("invalid_request", "The form is out of date or was not sent from its page.")
+            return self._page_error(request, stale)
         if user is None or not self.server.revoke_device(user.id, request.path_params["deviceId"]):
             return self._page_error(request, PageError("invalid_request", "No such signed-in device."))
         target = f"{md.ACCOUNT_PATH}?{urllib.parse.urlencode({'user': user.id})}"

@@ -33,12 +33,17 @@ def build_server(mock: Mock, settings: OAuthSettings) -> AuthorizationServer:
     )
 
 
-def install(app: Starlette, settings: OAuthSettings | None = None) -> AuthorizationServer:
-    """Add the authorization server to a mock app; returns it (also kept as `app.state.oauth`)."""
+def install(app: Starlette, settings: OAuthSettings | None = None, *, secret: str) -> AuthorizationServer:
+    """Add the authorization server to a mock app; returns it (also kept as `app.state.oauth`). `secret`
+    (the instance's developer secret) keys the CSRF tokens of its forms."""
     mock: Mock = app.state.mock
     server = build_server(mock, settings or OAuthSettings())
     endpoints = OAuthEndpoints(
-        server, locale=mock.config.locale, server_name=mock.config.server_name, locale_of=mock.locale
+        server,
+        locale=mock.config.locale,
+        server_name=mock.config.server_name,
+        locale_of=mock.locale,
+        secret=secret,
     )
     app.router.routes[0:0] = endpoints.routes()
     mock.auth.add(OAuthAuthenticator(server))

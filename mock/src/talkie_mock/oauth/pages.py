@@ -134,6 +134,7 @@ def devices(
     items: Sequence[Device],
     revoke_action: Callable[[str], str],
     iso: Callable[[int], str],
+    csrf: str,
 ) -> str:
     """The user's signed-in devices, each with a sign-out button."""
     t = _t(locale)
@@ -146,6 +147,7 @@ def devices(
             f"<td>{escape(iso(d.created_at))}</td><td>{escape(iso(d.last_used_at))}</td>"
             f'<td><form method="post" action="{escape(revoke_action(d.id))}">'
             f'<input type="hidden" name="user" value="{escape(user.id)}">'
+            f'<input type="hidden" name="csrf" value="{escape(csrf)}">'
             f'<button type="submit">{escape(t["revoke"])}</button></form></td></tr>'
             for d in items
         )

@@ -210,14 +210,32 @@ function drawState(state) {
       return item;
     }),
   );
-  document.getElementById("voice").replaceChildren(
+  const voiceList = document.getElementById("voice");
+  if (voiceList.contains(document.activeElement)) return; // someone is typing in a Say box
+  voiceList.replaceChildren(
     ...state.voiceSessions.map((v) => {
       const item = el("li");
       item.append(el("span", v.open ? "open" : "ended", "badge " + (v.open ? "ok" : "info")));
       item.append(el("span", v.voiceSessionId + " · " + v.seconds + "/" + v.maxSeconds + " s"));
+      if (v.connected) item.append(sayBox(v.voiceSessionId));
       return item;
     }),
   );
+}
+
+// The user's side of a voice conversation is scripted: what is typed here, the mock's provider "hears".
+function sayBox(id) {
+  const box = el("form", null, "say");
+  const input = el("input");
+  input.placeholder = "say…";
+  input.setAttribute("aria-label", "Say in voice session " + id);
+  box.append(input, el("button", "Say"));
+  box.addEventListener("submit", (event) => {
+    event.preventDefault();
+    if (input.value.trim()) act("POST", "/voice/sessions/" + encodeURIComponent(id) + "/say", { text: input.value });
+    input.value = "";
+  });
+  return box;
 }
 
 async function refreshState() {

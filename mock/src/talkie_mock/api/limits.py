@@ -1,0 +1,81 @@
+"""Request limits: a body cap, a read deadline, and a quiet end for an upload the client gave up on.
+
+A pure ASGI middleware around the whole app, so every route — talkie/1, OAuth, the control API — gets the
+same limits without a handler having to remember them:
+
+* a body over the cap (`--max-body-bytes`) is refused with 413 `too_large`: at once when its
+  `Content-Length` says so, else as soon as the running count passes the cap. The connection is closed
+  with the answer, so the rest of a 100 MB upload is never buffered;
+* a body that stops arriving for `read_timeout` seconds is refused with 408 and the connection closed (the
+  request head has its own deadline in :mod:`talkie_mock.serving`).
+
+An upload the client aborts surfaces as Starlette's `ClientDisconnect`, which the app logs in one line.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from talkie_mock.api.origin import Refusal, answer
+from talkie_mock.errors import ApiError
+
+CLOSE = {"Connection": "close"}
+
+
+def too_large(limit: int) -> ApiError:
+    return ApiError("too_large", "body_too_large", limit=limit, headers=CLOSE)
+
+
+def too_slow(seconds: float) -> ApiError:
+    return ApiError("request_timeout", "body_timeout", seconds=f"{seconds:g}", status=408, headers=CLOSE)
+
+
+class Limits:
+    """The body cap and the body read deadline of every HTTP request."""
+
+    def __init__(self, app: ASGIApp, max_body: int, read_timeout: float, refusal: Refusal) -> None:
+        self.app = app
+        self.max_body = max_body
+        self.read_timeout = read_timeout
+        self.refusal = refusal
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = _content_length(scope)
+        if declared is not None and declared > self.max_body:
+            await answer(send, *self.refusal(scope, too_large(self.max_body)))
+            return
+        seen = 0
+        complete = False
+
+        async def limited() -> Message:
+            nonlocal seen, complete
+            if complete:  # after the body only a disconnect can come: no deadline
+                return await receive()
+            try:
+                async with asyncio.timeout(self.read_timeout):
+                    message = await receive()
+            except TimeoutError:
+                raise too_slow(self.read_timeout) from None
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.max_body:
+                    raise too_large(self.max_body)
+                complete = not message.get("more_body", False)
+            return message
+
+        await self.app(scope, limited, send)
+
+
+def _content_length(scope: Scope) -> int | None:
+    for name, value in scope["headers"]:
+        if name == b"content-length":
+            try:
+                return int(value)
+            except ValueError:
+                return None
+    return None

@@ -1,0 +1,104 @@
+"""Where a request comes from: the Host it names, the site that sent it, and the CSRF tokens of forms.
+
+* :class:`HostCheck` (every request, outermost): the `Host` header must name this mock — an IP literal,
+  `localhost` (or a `*.localhost` name), the host of `--public-url` or one of `extra_hosts`. A web page that
+  rebinds its own domain to 127.0.0.1 still sends its domain as Host, so DNS rebinding reaches nothing. The
+  port is not compared: `adb reverse` and tunnels change it.
+* :func:`cross_site`: what a browser says about the sender (`Sec-Fetch-Site`, `Origin`). Used by the guard
+  of the developer surfaces and by the OAuth consent form.
+* :func:`csrf_token`: an HMAC of the instance's secret and what a form is for, carried by every form.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import ipaddress
+import urllib.parse
+from collections.abc import Callable, Iterable
+
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from talkie_mock.errors import ApiError
+
+Headers = list[tuple[bytes, bytes]]
+Refusal = Callable[[Scope, ApiError], tuple[int, bytes, Headers]]
+"""A middleware's §3 answer for an error: (status, body, headers), made by the app's one renderer."""
+
+
+def header(scope: Scope, name: bytes) -> str | None:
+    """One request header from an ASGI scope (the first one of that name)."""
+    for key, value in scope["headers"]:
+        if key == name:
+            return str(value.decode("latin-1"))
+    return None
+
+
+def host_name(host: str) -> str:
+    """The name in a Host header value (`[::1]:8765` → `::1`, `Example.org:80` → `example.org`)."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        return host[1:].partition("]")[0]
+    return host.rpartition(":")[0] if host.count(":") == 1 else host
+
+
+class AllowedHosts:
+    """The names a browser may use for this mock: IP literals, localhost, the public URL's host, extras."""
+
+    def __init__(self, public_urls: Iterable[str | None] = (), extra: Iterable[str] = ()) -> None:
+        self.names = {"localhost", *(name.lower() for name in extra)}
+        self.names |= {(urllib.parse.urlsplit(url).hostname or "").lower() for url in public_urls if url}
+
+    def __contains__(self, host: str) -> bool:
+        name = host_name(host)
+        if name in self.names or name.endswith(".localhost"):
+            return True
+        try:
+            ipaddress.ip_address(name)
+        except ValueError:
+            return False
+        return True
+
+
+async def answer(send: Send, status: int, body: bytes, headers: Headers) -> None:
+    """Send a whole response from a middleware."""
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+class HostCheck:
+    """Refuses (400 `invalid_request`) a request whose Host names no address of this mock."""
+
+    def __init__(self, app: ASGIApp, allowed: AllowedHosts, refusal: Refusal) -> None:
+        self.app = app
+        self.allowed = allowed
+        self.refusal = refusal
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            host = header(scope, b"host")
+            if host is not None and host not in self.allowed:
+                await answer(send, *self.refusal(scope, ApiError("invalid_request", "foreign_host")))
+                return
+        await self.app(scope, receive, send)
+
+
+def cross_site(scope: Scope) -> bool:
+    """Whether a browser says this request was sent by another site or another origin."""
+    fetch_site = header(scope, b"sec-fetch-site")
+    if fetch_site is not None and fetch_site.lower() not in ("same-origin", "none"):
+        return True
+    origin = header(scope, b"origin")
+    if origin is None:
+        return False
+    netloc = urllib.parse.urlsplit(origin).netloc.lower()
+    return origin == "null" or netloc != (header(scope, b"host") or "").lower()
+
+
+def csrf_token(key: str, purpose: str) -> str:
+    """The token a form for `purpose` carries; only the instance holding `key` can make it."""
+    return hmac.new(key.encode(), b"csrf:" + purpose.encode(), hashlib.sha256).hexdigest()[:32]
+
+
+def csrf_valid(key: str, purpose: str, token: str | None) -> bool:
+    return token is not None and hmac.compare_digest(csrf_token(key, purpose), token)

@@ -1,0 +1,111 @@
+"""The developer surfaces let in only the developer: the instance's secret, from the same site.
+
+`/_mock/…` (control API, inspector) and the OAuth account pages can reset the state, move the clock and
+sign devices out, and they show traffic: a web page the developer happens to open must not reach them, nor
+anyone on the LAN with `--lan`. :class:`DevGuard` asks for
+
+* the same site: a browser's `Sec-Fetch-Site` and `Origin` must not name another site (refused with 403);
+* the developer secret: `Authorization: Bearer <secret>`, or the HttpOnly SameSite=Strict cookie that the
+  inspector link printed in the banner (`/_mock/?key=<secret>`) sets before redirecting to the same page
+  without the key in its URL, or `?key=` on a call that is not a GET (a hook URL given to a test tool,
+  such as the conformance suite's `--clock-url`); 401 otherwise. The cookie is named after the port
+  (cookies ignore ports) and holds an HMAC of the secret, never the secret itself.
+
+`open_devtools` (`--open-devtools`, loopback only) drops the secret for CI, never the same-site rule. The
+voice provider's signalling endpoint (`/_mock/voice/…`) belongs to the app, authenticated by the session's
+client secret, so it is not guarded here. The secret lives in the state file (stable across restarts).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import urllib.parse
+
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from talkie_mock.api.origin import Refusal, answer, cross_site, header
+from talkie_mock.errors import ApiError
+
+GUARDED = ("/_mock", "/oauth/account")
+UNGUARDED = ("/_mock/voice/",)
+KEY_PARAM = "key"
+KEY_PREFIX = "dk_"
+
+
+def new_key() -> str:
+    """A fresh developer secret (256 bits)."""
+    return KEY_PREFIX + secrets.token_urlsafe(32)
+
+
+def guarded(path: str) -> bool:
+    """Whether a path belongs to the developer surfaces."""
+    if path.startswith(UNGUARDED):
+        return False
+    return any(path == g or path.startswith(g + "/") for g in GUARDED)
+
+
+class DevGuard:
+    """Pure ASGI middleware in front of the developer surfaces."""
+
+    def __init__(self, app: ASGIApp, key: str, port: int, refusal: Refusal, *, open_: bool = False) -> None:
+        self.app = app
+        self.key = key
+        self.open = open_
+        self.refusal = refusal
+        self.cookie_name = f"talkie_mock_{port}"
+        self.cookie_value = KEY_PREFIX + hmac.new(key.encode(), b"cookie", hashlib.sha256).hexdigest()
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or not guarded(scope["path"]):
+            await self.app(scope, receive, send)
+            return
+        if cross_site(scope):
+            await answer(send, *self.refusal(scope, ApiError("forbidden", "cross_site")))
+            return
+        query = urllib.parse.parse_qs(scope.get("query_string", b"").decode("latin-1"))
+        if KEY_PARAM in query and scope["method"] in ("GET", "HEAD"):
+            await self._login(scope, send, query)
+            return
+        if not (self.open or self._holds_secret(scope) or self._key_in(query)):
+            await self._unauthorized(scope, send)
+            return
+        await self.app(scope, receive, send)
+
+    def _holds_secret(self, scope: Scope) -> bool:
+        scheme, _, token = (header(scope, b"authorization") or "").partition(" ")
+        if scheme.lower() == "bearer" and hmac.compare_digest(token.strip().encode(), self.key.encode()):
+            return True
+        for part in (header(scope, b"cookie") or "").split(";"):
+            name, _, value = part.strip().partition("=")
+            if name == self.cookie_name and hmac.compare_digest(value.encode(), self.cookie_value.encode()):
+                return True
+        return False
+
+    def _key_in(self, query: dict[str, list[str]]) -> bool:
+        """`?key=` on a call that is not a page (a test hook URL such as the suite's `--clock-url`)."""
+        given = query.get(KEY_PARAM, [""])[0]
+        return bool(given) and hmac.compare_digest(given.encode(), self.key.encode())
+
+    async def _login(self, scope: Scope, send: Send, query: dict[str, list[str]]) -> None:
+        """`?key=` of the printed link: set the cookie, then show the same page without the key in its URL."""
+        if not hmac.compare_digest(query[KEY_PARAM][0].encode(), self.key.encode()):
+            await self._unauthorized(scope, send)
+            return
+        rest = urllib.parse.urlencode({k: v for k, v in query.items() if k != KEY_PARAM}, doseq=True)
+        target = scope["path"] + (f"?{rest}" if rest else "")
+        headers = [
+            (b"location", target.encode("latin-1", "replace")),
+            (b"cache-control", b"no-store"),
+            (b"referrer-policy", b"no-referrer"),
+            (b"content-length", b"0"),
+        ]
+        for path in GUARDED:
+            cookie = f"{self.cookie_name}={self.cookie_value}; Path={path}; HttpOnly; SameSite=Strict"
+            headers.append((b"set-cookie", cookie.encode("latin-1")))
+        await answer(send, 303, b"", headers)
+
+    async def _unauthorized(self, scope: Scope, send: Send) -> None:
+        challenge = {"WWW-Authenticate": 'Bearer realm="talkie-mock developer surfaces"'}
+        await answer(send, *self.refusal(scope, ApiError("unauthorized", "devtools_key", headers=challenge)))

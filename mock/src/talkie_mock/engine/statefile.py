@@ -1,0 +1,106 @@
+"""Opening the state file: one clear sentence, never a traceback, for every way it can be unusable.
+
+A developer points `--state` at the wrong file, copies a half-written one, runs the mock from a read-only
+folder or starts it twice. Each case ends in :class:`StateFileError` (the CLI prints it and exits 2):
+
+* the path is a folder, or its folder cannot be made;
+* another running mock holds the file (an exclusive lock on `<state>.lock`, released by the OS when that
+  process ends, even by `kill -9`): two mocks on one file would break each other's live runs;
+* the file is not an SQLite database, or fails SQLite's `quick_check` (corrupt);
+* the file or its folder cannot be written.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+from typing import IO
+
+from talkie_mock.errors import MockError
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: no advisory locks; a second mock is not detected there
+    fcntl = None  # type: ignore[assignment]
+
+MEMORY = ":memory:"
+
+
+class StateFileError(MockError):
+    """The state file cannot be used; the message says why and what to do."""
+
+
+_HELD: dict[str, IO[str]] = {}
+"""Locks this process holds, by resolved path: an app rebuilt in the same process (a restart in a test)
+reuses its lock instead of finding the file "in use"."""
+
+
+def lock(path: str) -> IO[str] | None:
+    """Hold `<path>.lock` for the life of this process; StateFileError when another mock holds it."""
+    if path == MEMORY or fcntl is None:
+        return None
+    target = Path(path)
+    held = _HELD.get(str(target.resolve()))
+    if held is not None:
+        return held
+    if target.is_dir():
+        raise StateFileError(
+            f"the state path {path} is a folder; give a file name (e.g. {target / 'state.db'})"
+        )
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        handle = open(f"{path}.lock", "a+", encoding="utf-8")  # noqa: SIM115 - held until the process ends
+    except OSError as exc:
+        raise StateFileError(f"cannot write next to the state file {path}: {exc.strerror}") from None
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.seek(0)
+        holder = handle.read().strip() or "unknown"
+        handle.close()
+        raise StateFileError(
+            f"the state file {path} is in use by another running talkie-mock (pid {holder}); stop it, "
+            "or give this one its own file with --state"
+        ) from None
+    handle.seek(0)
+    handle.truncate()
+    handle.write(str(os.getpid()))
+    handle.flush()
+    _HELD[str(target.resolve())] = handle
+    return handle
+
+
+def connect(path: str) -> sqlite3.Connection:
+    """A connection to a usable state file (made when missing): readable, intact and writable."""
+    try:
+        db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    except sqlite3.Error as exc:
+        raise StateFileError(f"cannot open the state file {path}: {exc}") from None
+    try:
+        found = [row[0] for row in db.execute("PRAGMA quick_check(1)")]
+        if found != ["ok"]:
+            raise StateFileError(_corrupt(path, "; ".join(map(str, found))))
+        db.execute("BEGIN IMMEDIATE")
+        db.execute("ROLLBACK")
+    except sqlite3.DatabaseError as exc:
+        db.close()
+        text = str(exc)
+        if "not a database" in text:
+            raise StateFileError(
+                f"{path} is not a talkie-mock state file (not an SQLite database); "
+                "give another path with --state"
+            ) from None
+        if "readonly" in text or "unable to open" in text or "read-only" in text:
+            raise StateFileError(
+                f"the state file {path} cannot be written ({text}); check its permissions"
+            ) from None
+        raise StateFileError(_corrupt(path, text)) from None
+    return db
+
+
+def _corrupt(path: str, detail: str) -> str:
+    return (
+        f"the state file {path} is damaged ({detail}); move it away to start afresh, "
+        "or try `sqlite3 FILE .recover`"
+    )

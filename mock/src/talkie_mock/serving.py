@@ -1,0 +1,94 @@
+"""How `talkie-mock serve` runs uvicorn: the fast standard stack, a deadline for request heads, quiet logs.
+
+uvicorn picks uvloop and httptools by itself when they are installed (they are dependencies wherever
+wheels exist) and falls back to asyncio and h11 elsewhere. Two things it lacks are added here:
+
+* a deadline for the request head: uvicorn closes idle keep-alive connections, but a client that sends
+  half a request line and stops holds its connection (and a file descriptor) forever. :func:`protocol`
+  subclasses uvicorn's protocol so that a connection with no complete head after `head_timeout` seconds
+  is closed. The body has its own deadline (:mod:`talkie_mock.api.limits`).
+* every log line (uvicorn's access log, off by default, and the mock's own) goes through the one secret
+  scrubber, so `?key=`, codes and tokens never reach a terminal or a CI log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import logging
+from typing import Any
+
+from talkie_mock.devtools.redact import Redactor
+
+
+def protocol(head_timeout: float) -> type[asyncio.Protocol]:
+    """uvicorn's HTTP protocol (httptools when installed, else h11) with a deadline for each request head."""
+    try:
+        from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol as Base
+    except ImportError:  # pragma: no cover - a platform without httptools wheels
+        from uvicorn.protocols.http.h11_impl import H11Protocol as Base  # type: ignore[assignment]
+
+    class HeadDeadline(Base):
+        """Closes a connection whose next request head is not complete in time."""
+
+        _head_timer: asyncio.TimerHandle | None = None
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._arm()
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            self._arm()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            if self._head_timer is not None:
+                self._head_timer.cancel()
+            super().connection_lost(exc)
+
+        def _arm(self) -> None:
+            if self._head_timer is not None:
+                self._head_timer.cancel()
+            waiting_for = self.cycle  # a new request head replaces the cycle
+            self._head_timer = self.loop.call_later(head_timeout, self._expired, waiting_for)
+
+        def _expired(self, waiting_for: Any) -> None:
+            self._head_timer = None
+            if self.cycle is waiting_for and not self.transport.is_closing():
+                self.transport.close()
+
+    return HeadDeadline
+
+
+def loopback(host: str) -> bool:
+    """Whether a bind address is a loopback one (`--open-devtools` is refused elsewhere)."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+class Scrubbed(logging.Filter):
+    """Cuts secrets out of a log record's message and arguments (a request line carries its query)."""
+
+    def __init__(self, redactor: Redactor) -> None:
+        super().__init__()
+        self.redactor = redactor
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str):
+            record.msg = self.redactor.scrub(record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(self.redactor.scrub(a) if isinstance(a, str) else a for a in record.args)
+        return True
+
+
+LOGGERS = ("uvicorn.access", "uvicorn.error", "talkie_mock")
+
+
+def scrub_logs(redactor: Redactor) -> None:
+    """Put the scrubber on every logger the server writes to."""
+    for name in LOGGERS:
+        logging.getLogger(name).addFilter(Scrubbed(redactor))

@@ -1,0 +1,213 @@
+"""A real `talkie-mock serve` on a free loopback port, and the bodies and checks of the hostile corpus.
+
+The hostile corpus must meet the server as an attacker or a buggy client would: through uvicorn's own HTTP
+parser, its timeouts and its logging, which an in-process ASGI client skips. Each server gets its own state
+file; the banner it prints gives the origin and the developer secret (from the inspector link).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+import secrets
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+TOKEN = "tk_hostile_dev_token"
+MANIFEST = "/.well-known/talkie.json"
+
+
+@dataclass
+class Served:
+    """One running mock: where it listens, its secrets, its process and its log."""
+
+    origin: str
+    key: str
+    process: subprocess.Popen[str]
+    log_path: Path
+    state: Path
+
+    @property
+    def port(self) -> int:
+        return int(self.origin.rsplit(":", 1)[1])
+
+    @property
+    def host(self) -> str:
+        return f"127.0.0.1:{self.port}"
+
+    def log(self) -> str:
+        return self.log_path.read_text(encoding="utf-8", errors="replace")
+
+    def rss_mb(self) -> float:
+        for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+        raise AssertionError("no VmRSS")
+
+    def client(self, **headers: str) -> httpx.Client:
+        """An HTTP client with the dev token (talkie/1 endpoints)."""
+        return httpx.Client(
+            base_url=self.origin,
+            headers={"Authorization": f"Bearer {TOKEN}", **headers},
+            timeout=30,
+        )
+
+    def dev(self) -> httpx.Client:
+        """An HTTP client holding the developer secret (developer surfaces)."""
+        return httpx.Client(base_url=self.origin, headers={"Authorization": f"Bearer {self.key}"}, timeout=30)
+
+    def connect(self) -> socket.socket:
+        return socket.create_connection(("127.0.0.1", self.port), timeout=10)
+
+
+KEY_IN_LINK = re.compile(r"/_mock/\?key=(\S+)")
+
+
+def start(workdir: Path, *extra: str, state: Path | None = None) -> Served:
+    """Start `talkie-mock serve` and wait until its manifest answers."""
+    state = state or workdir / "state.db"
+    log_path = workdir / f"mock-{time.monotonic_ns()}.log"
+    command = [
+        sys.executable,
+        "-m",
+        "talkie_mock.cli",
+        "serve",
+        "--port",
+        "0",
+        "--state",
+        str(state),
+        "--token",
+        TOKEN,
+        "--locale",
+        "en",
+        "--slow-seconds",
+        "1",
+        *extra,
+    ]
+    log = log_path.open("w")
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, text=True)
+    assert process.stdout is not None
+    banner = []
+    for line in process.stdout:
+        banner.append(line)
+        if "stop:" in line:
+            break
+    text = "".join(banner)
+    found = re.search(r" on (http://127\.0\.0\.1:\d+)", text)
+    key = KEY_IN_LINK.search(text)
+    if found is None or key is None:
+        process.kill()
+        process.wait(5)
+        raise AssertionError(f"no banner with origin and inspector link:\n{text}\n{log_path.read_text()}")
+    served = Served(found.group(1), key.group(1), process, log_path, state)
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            httpx.get(served.origin + MANIFEST, timeout=2).raise_for_status()
+            return served
+        except httpx.HTTPError:
+            assert time.monotonic() < deadline, "the mock did not answer"
+            time.sleep(0.1)
+
+
+def stop(served: Served) -> None:
+    served.process.terminate()
+    try:
+        served.process.wait(10)
+    except subprocess.TimeoutExpired:  # pragma: no cover - a hung shutdown
+        served.process.kill()
+        served.process.wait(5)
+    if served.process.stdout is not None:
+        served.process.stdout.close()
+
+
+@contextlib.contextmanager
+def serving(workdir: Path, *extra: str, state: Path | None = None) -> Iterator[Served]:
+    served = start(workdir, *extra, state=state)
+    try:
+        yield served
+    finally:
+        stop(served)
+
+
+RUN = "/api/talkie/run"
+THREADS = "/api/talkie/threads"
+VOICE = "/api/talkie/voice/sessions"
+SURROGATE = "\ud800"
+
+
+def new_id(prefix: str) -> str:
+    return f"{prefix}_{secrets.token_hex(6)}"
+
+
+def run_body(
+    text: str, *, thread_id: str | None = None, run_id: str | None = None, **changes: Any
+) -> dict[str, Any]:
+    body: dict[str, Any] = {
+        "threadId": thread_id or new_id("t"),
+        "runId": run_id or new_id("r"),
+        "messages": [{"id": new_id("m"), "role": "user", "content": text}],
+        "tools": [],
+        "context": [],
+        "state": {},
+        "forwardedProps": {"talkie": {"channel": "chat"}},
+    }
+    body.update(changes)
+    return body
+
+
+def raw_json(value: Any) -> bytes:
+    """JSON text as a buggy client sends it: lone surrogates written as `\\ud800` escapes."""
+    return json.dumps(value, ensure_ascii=True).encode()
+
+
+def deep(levels: int) -> bytes:
+    return b"[" * levels + b"]" * levels
+
+
+def post_raw(http: httpx.Client, path: str, body: bytes, **headers: str) -> httpx.Response:
+    return http.post(path, content=body, headers={"Content-Type": "application/json", **headers})
+
+
+def events(response: httpx.Response) -> list[dict[str, Any]]:
+    assert response.status_code == 200, response.text
+    return [json.loads(line[5:]) for line in response.text.split("\n") if line.startswith("data:")]
+
+
+def run(http: httpx.Client, text: str, **changes: Any) -> list[dict[str, Any]]:
+    return events(http.post(RUN, json=run_body(text, **changes), headers={"Accept": "text/event-stream"}))
+
+
+def problem(response: httpx.Response, status: int, code: str) -> str:
+    """Assert a §3 error with this status and code; its message."""
+    assert response.status_code == status, (response.status_code, response.text[:500])
+    body = response.json()
+    assert set(body) == {"error"}, body
+    assert body["error"]["code"] == code, body
+    assert isinstance(body["error"]["retryable"], bool), body
+    message: str = body["error"]["message"]
+    return message
+
+
+def action_of(found: list[dict[str, Any]]) -> dict[str, Any]:
+    for event in found:
+        if event.get("type") == "CUSTOM" and event.get("name") == "talkie.action":
+            value: dict[str, Any] = event["value"]
+            return value
+    raise AssertionError(f"no talkie.action in {found}")
+
+
+def voice_session(http: httpx.Client, thread_id: str | None = None) -> dict[str, Any]:
+    response = http.post(VOICE, json={"threadId": thread_id} if thread_id else {})
+    assert response.status_code in (200, 201), response.text
+    session: dict[str, Any] = response.json()
+    return session
