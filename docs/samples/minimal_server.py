@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import hashlib
+import itertools
 import json
 import os
 import uuid
@@ -89,6 +90,10 @@ class Thread:
     updated: str
     messages: list[dict[str, Any]] = field(default_factory=list)
     action_ids: list[str] = field(default_factory=list)
+    order: int = 0  # orders threads touched within the same second
+
+    def touch(self) -> None:
+        self.updated, self.order = now(), next(_clock)
 
     def summary(self) -> dict[str, Any]:
         return {
@@ -112,6 +117,7 @@ class Run:
         self.changed.set()
 
 
+_clock = itertools.count(1)
 threads: dict[str, Thread] = {}
 actions: dict[str, dict[str, Any]] = {}
 runs: dict[str, Run] = {}
@@ -279,7 +285,7 @@ async def execute(run: Run, run_id: str, thread: Thread, content: str) -> None:
     thread.messages.append(
         {"id": reply_id, "role": "assistant", "content": text, "createdAt": now(), "cards": cards}
     )
-    thread.updated = now()
+    thread.touch()
     finished: dict[str, Any] = {"type": "RUN_FINISHED", "threadId": thread.id, "runId": run_id}
     if run.cancelled:
         finished["outcome"] = {"type": "cancelled"}
@@ -350,7 +356,7 @@ async def start_run(request: Request) -> Response:
                 "cards": [],
             }
         )
-    thread.updated = now()
+    thread.touch()
     run = runs[run_id] = Run()
     content = new[-1]["content"] if new else ""
     task = asyncio.create_task(execute(run, run_id, thread, content))  # not tied to the connection
@@ -372,7 +378,7 @@ async def cancel_run(request: Request) -> Response:
 
 # --8<-- [start:threads]
 async def list_threads(request: Request) -> Response:
-    newest = sorted(threads.values(), key=lambda t: t.updated, reverse=True)[:50]
+    newest = sorted(threads.values(), key=lambda t: (t.updated, t.order), reverse=True)[:50]
     return JSONResponse({"threads": [t.summary() for t in newest]})
 
 
