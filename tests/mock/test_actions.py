@@ -16,12 +16,10 @@ def propose(client: Client, text: str, run_id: str, thread_id: str = "t_act") ->
     return action
 
 
-def decide(client: Client, action: dict[str, Any], decision: str, **extra: Any) -> httpx.Response:
+def decide(client: Client, action: dict[str, Any], decision: str, **extra: Any) -> Any:
+    """POST a decision; the answer is the TestClient's response (httpx2's when installed, else httpx's)."""
     body = {"decision": decision, "paramsHash": action["paramsHash"], "method": "button", **extra}
-    response: httpx.Response = client.http.post(
-        f"/api/talkie/actions/{action['id']}/decision", json=body, headers=AUTH
-    )
-    return response
+    return client.http.post(f"/api/talkie/actions/{action['id']}/decision", json=body, headers=AUTH)
 
 
 def current(client: Client, action_id: str) -> dict[str, Any]:

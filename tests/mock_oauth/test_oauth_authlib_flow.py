@@ -5,10 +5,10 @@ from __future__ import annotations
 import urllib.parse
 from typing import Any
 
-import httpx
 import pytest
 from authlib.common.security import generate_token  # type: ignore[import-untyped]
 from authlib.integrations.httpx_client import AsyncOAuth2Client, OAuthError  # type: ignore[import-untyped]
+from authlib.integrations.httpx_client._compat import httpx2  # type: ignore[import-untyped]
 from oauth_helpers import ISSUER, ORIGIN, STATUS, Mock, bearer, make_mock
 from talkie_mock.oauth import OAuthSettings
 from talkie_models.protocol import TALKIE_CLIENT_ID, TALKIE_REDIRECT_URI
@@ -33,7 +33,8 @@ def authlib_client(mock: Mock) -> Any:
         scope="talkie offline_access",
         code_challenge_method="S256",
         token_endpoint_auth_method="none",
-        transport=httpx.ASGITransport(app=mock.app),
+        # authlib speaks httpx2 when it is installed (and plain httpx otherwise): give it its own transport
+        transport=httpx2.ASGITransport(app=mock.app),
         base_url=ORIGIN,
     )
 
