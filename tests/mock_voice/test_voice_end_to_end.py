@@ -51,7 +51,7 @@ class Talk:
         return dict(answer.json())
 
     def url(self, endpoint: str, **params: str) -> str:
-        return self.endpoints[endpoint].format(voiceSessionId=self.sid, **params)
+        return str(self.endpoints[endpoint]).format(voiceSessionId=self.sid, **params)
 
     async def say(self, text: str, **options: Any) -> str:
         return str((await self.control("say", {"text": text, **options}))["itemId"])

@@ -16,6 +16,7 @@ from typing import Any
 import httpx
 from aiortc import RTCDataChannel, RTCSessionDescription
 from aiortc.mediastreams import AudioStreamTrack, MediaStreamError, MediaStreamTrack
+from av import AudioFrame
 from talkie_mock.engine.realtime import peer
 
 Event = dict[str, Any]
@@ -66,6 +67,8 @@ class VoiceApp:
             except MediaStreamError:
                 return
             self.audio_frames += 1
+            if not isinstance(frame, AudioFrame):
+                continue
             samples = array.array("h", bytes(frame.planes[0]))
             if samples and max(abs(s) for s in samples[::16]) > LOUD:
                 self.loud_frames += 1

@@ -95,7 +95,9 @@ def build_mock(config: MockConfig, clock: Clock | None = None) -> Mock:
         actions=actions,
         runs=runs,
         dev_user=user,
-        voice=Provider(Speaker(config.voice_words_per_minute), clock.now_ms),
+        voice=Provider(
+            Speaker(config.voice_words_per_minute), clock.now_ms, scenario.voice if scenario else None
+        ),
         vary=variations,
     )
     runs.recover()

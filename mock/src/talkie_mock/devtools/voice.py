@@ -27,7 +27,8 @@ from talkie_mock.devtools.traffic import Exchange, Traffic
 from talkie_mock.devtools.verdicts import verdict
 from talkie_mock.devtools.violations import ViolationLog
 from talkie_mock.devtools.voice_rules import VoiceRules
-from talkie_mock.engine.realtime.provider import NotConnectedError, ScriptError, check_script
+from talkie_mock.engine.realtime.provider import NotConnectedError
+from talkie_mock.engine.realtime.script import ScriptError, check_script
 from talkie_mock.engine.realtime.session import Utterance
 from talkie_mock.errors import ApiError
 

@@ -36,6 +36,7 @@ from talkie_mock.engine.plans import (
     text_message,
     tool_call,
 )
+from talkie_mock.engine.realtime.script import script_schema
 from talkie_mock.errors import ScenarioError
 
 
@@ -54,9 +55,10 @@ def fault_schema() -> dict[str, Any]:
 
 
 def _registry() -> Registry[Any]:
-    """Lets the scenario schema refer to the fault schema by its `$id`."""
-    fault = fault_schema()
-    registry: Registry[Any] = Registry().with_resource(fault["$id"], Resource.from_contents(fault))
+    """Lets the scenario schema refer to the fault and voice script schemas by their `$id`."""
+    registry: Registry[Any] = Registry()
+    for schema in (fault_schema(), script_schema()):
+        registry = registry.with_resource(schema["$id"], Resource.from_contents(schema))
     return registry
 
 
@@ -70,10 +72,17 @@ class Rule:
 class Scenario:
     """The loaded rules; :meth:`plan` returns None when no rule matches."""
 
-    def __init__(self, rules: list[Rule], faults: list[dict[str, Any]] | None = None) -> None:
+    def __init__(
+        self,
+        rules: list[Rule],
+        faults: list[dict[str, Any]] | None = None,
+        voice: list[dict[str, Any]] | None = None,
+    ) -> None:
         self.rules = rules
         # The `faults` section: `fault.schema.json` objects switched on when the mock starts.
         self.faults = faults or []
+        # The `voice` section: a `voice-script.schema.json` conversation played in every voice session.
+        self.voice = voice or []
 
     @classmethod
     def load(cls, path: Path) -> Scenario:
@@ -100,7 +109,7 @@ class Scenario:
             rule = Rule(name=raw.get("name", f"rule {index}"), pattern=pattern, steps=raw["steps"])
             cls._check(rule, origin, index)
             rules.append(rule)
-        return cls(rules, list(data.get("faults", [])))
+        return cls(rules, list(data.get("faults", [])), list(data.get("voice", [])))
 
     @staticmethod
     def _check(rule: Rule, origin: str, index: int) -> None:

@@ -15,10 +15,8 @@ import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any
 
-import jsonschema
 from aiortc import RTCDataChannel, RTCPeerConnection
 from aiortc.contrib.media import MediaBlackhole
 from aiortc.mediastreams import MediaStreamTrack
@@ -26,6 +24,7 @@ from aiortc.mediastreams import MediaStreamTrack
 from talkie_mock.engine.realtime import peer
 from talkie_mock.engine.realtime.audio import SpeechTrack
 from talkie_mock.engine.realtime.events import Event
+from talkie_mock.engine.realtime.script import ScriptError, check_script
 from talkie_mock.engine.realtime.session import RealtimeSession, SessionConfig, Utterance
 from talkie_mock.engine.realtime.speech import Speaker
 from talkie_mock.errors import MockError
@@ -42,10 +41,6 @@ class NotConnectedError(MockError):
     """No live connection for the voice session (never connected, or already ended)."""
 
 
-class ScriptError(MockError):
-    """A voice script that breaks `voice-script.schema.json`, or a step that timed out."""
-
-
 @dataclass
 class Connection:
     pc: RTCPeerConnection
@@ -54,6 +49,7 @@ class Connection:
     sink: MediaBlackhole = field(default_factory=MediaBlackhole)
     channel: RTCDataChannel | None = None
     sink_start: asyncio.Future[None] | None = None
+    scripted: asyncio.Future[None] | None = None
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     waiters: list[tuple[str, str, asyncio.Future[Event]]] = field(default_factory=list)
 
@@ -61,9 +57,13 @@ class Connection:
 class Provider:
     """Every realtime connection of one mock (all methods run on the server's event loop)."""
 
-    def __init__(self, speaker: Speaker, now_ms: Callable[[], int]) -> None:
+    def __init__(
+        self, speaker: Speaker, now_ms: Callable[[], int], script: list[dict[str, Any]] | None = None
+    ) -> None:
         self.speaker = speaker
         self.now_ms = now_ms
+        self.script = script or []
+        """Played in every session once its data channel opens (a scenario file's `voice` section)."""
         self.connections: dict[str, Connection] = {}
         self.used: set[str] = set()
         """Voice sessions whose client secret already opened a connection (it opens one, once)."""
@@ -130,6 +130,8 @@ class Provider:
             channel.on("message", session.handle)
             session.start()
             connection.ready.set()
+            if self.script:
+                connection.scripted = asyncio.ensure_future(self._play(sid, self.script))
 
         @pc.on("track")
         def on_track(remote_track: MediaStreamTrack) -> None:
@@ -163,6 +165,8 @@ class Provider:
         if not connection.session.ended:
             connection.session.ended = True
         connection.track.stop()
+        if connection.scripted is not None and connection.scripted is not asyncio.current_task():
+            connection.scripted.cancel()
         await connection.sink.stop()
         with contextlib.suppress(Exception):
             await connection.pc.close()
@@ -196,6 +200,12 @@ class Provider:
             raise ScriptError(f"the data channel did not open within {timeout:g} s") from exc
         return connection.session
 
+    async def _play(self, voice_session_id: str, steps: list[dict[str, Any]]) -> None:
+        try:
+            await self.run_script(voice_session_id, steps)
+        except (ScriptError, NotConnectedError) as exc:
+            log.warning("voice script of %s stopped: %s", voice_session_id, exc)
+
     async def run_script(self, voice_session_id: str, steps: list[dict[str, Any]]) -> None:
         """Play a conversation script (validated against `voice-script.schema.json`) step by step."""
         check_script(steps)
@@ -217,20 +227,3 @@ class Provider:
                 )
             elif "pause" in step:
                 await asyncio.sleep(step["pause"])
-
-
-@functools.cache
-def script_schema() -> dict[str, Any]:
-    text = (
-        resources.files("talkie_mock.engine.realtime").joinpath("voice-script.schema.json").read_text("utf-8")
-    )
-    schema: dict[str, Any] = json.loads(text)
-    return schema
-
-
-def check_script(steps: Any) -> None:
-    errors = sorted(jsonschema.Draft202012Validator(script_schema()).iter_errors(steps), key=lambda e: e.path)
-    if errors:
-        first = errors[0]
-        where = "/".join(str(p) for p in first.absolute_path) or "(root)"
-        raise ScriptError(f"voice script {where}: {first.message}")
