@@ -156,6 +156,39 @@ def _datamodel_codegen(files: list[Path], work: Path) -> dict[str, str]:
     return {p.stem: p.read_text(encoding="utf-8") for p in sorted(out.glob("*.py")) if p.stem != "__init__"}
 
 
+# The open tagged unions a client must survive (notes N-30): alias -> (module, opaque class of talkie_models).
+OPEN_UNIONS = {
+    "CardBlock": ("card_block", "UnknownBlock"),
+    "RunFinishedOutcome": ("run_finished_event", "UnknownOutcome"),
+}
+_OPEN_UNION = (
+    r'(?P<head>{name} = TypeAliasType\(\s*"{name}",\s*Annotated\[\s*)'
+    r"(?P<members>[\w.]+(?:\s*\|\s*[\w.]+)*),"
+    r'(?P<field>\s*Field\(\s*)discriminator="type",'
+)
+_OPAQUE_IMPORT = "\nfrom talkie_models import _opaque\nfrom pydantic import "
+
+
+def _open_unions(modules: dict[str, str]) -> None:
+    """Append the opaque member to each open union: ``Annotated[<tagged union>] | UnknownBlock``, in order.
+
+    The tagged union keeps its discriminator (exact error paths); the opaque class after it validates only
+    under the tolerant profile, so the strict profile still rejects an unknown tag (talkie_models._opaque).
+    """
+    for name, (module, opaque) in OPEN_UNIONS.items():
+        source = modules[module]
+        pattern = re.compile(_OPEN_UNION.format(name=name))
+        replacement = (
+            r'\g<head>Annotated[\g<members>, Field(discriminator="type")] | '
+            + f"_opaque.{opaque},"
+            + r'\g<field>union_mode="left_to_right",'
+        )
+        source, count = pattern.subn(replacement, source)
+        if count != 1:
+            raise SystemExit(f"codegen: the tagged union {name} in {module}.py lost its expected form")
+        modules[module] = source.replace("\nfrom pydantic import ", _OPAQUE_IMPORT, 1)
+
+
 def _module_for(file: Path) -> str:
     return file.stem.replace("-", "_")
 
@@ -281,6 +314,7 @@ def outputs() -> dict[Path, bytes]:
     extra = set(modules) - {_module_for(f) for f in files}
     if extra:
         raise SystemExit(f"datamodel-codegen produced unexpected modules: {sorted(extra)}")
+    _open_unions(modules)
     generated = dict(modules)
     generated["__init__"] = _init_module(_exports(modules, all_titles))
     error_code = SCHEMAS / "error-code.json"

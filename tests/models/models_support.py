@@ -14,11 +14,15 @@ EXAMPLES = SCHEMAS / "examples"
 # Names the package adds by hand on top of the generated schema titles.
 HAND_WRITTEN = {
     "EventParseError",
+    "PROFILES",
+    "Profile",
     "RuleCatalogueError",
     "SchemaValidationError",
     "TalkieModel",
     "TalkieModelsError",
+    "UnknownBlock",
     "UnknownEvent",
+    "UnknownOutcome",
     "parse_event",
 }
 

@@ -16,6 +16,11 @@ Exceptions raised by this package (wire errors are data: ``ErrorResponse``, ``ta
     └── SchemaValidationError (ValueError)
                                       ``validation.validate`` found an instance that breaks its schema
 
+Two profiles (notes N-30): ``parse_event`` and ``sse.iter_events`` are *tolerant* by default (what a client
+must accept: unknown members dropped, an unknown card block or outcome kept as ``UnknownBlock`` /
+``UnknownOutcome``, chunk events expanded); ``profile="strict"`` applies the closed schemas (what a conforming
+server sends).
+
 pydantic's own ``ValidationError`` still comes from constructing or validating a model directly.
 """
 
@@ -23,7 +28,7 @@ from __future__ import annotations
 
 from talkie_models import _generated
 from talkie_models._base import TalkieModel
-from talkie_models._events import parse_event
+from talkie_models._events import PROFILES, parse_event
 from talkie_models._exceptions import (
     EventParseError,
     RuleCatalogueError,
@@ -32,16 +37,21 @@ from talkie_models._exceptions import (
 )
 from talkie_models._generated import *  # noqa: F403
 from talkie_models._generated import UnknownEvent
+from talkie_models._opaque import Profile, UnknownBlock, UnknownOutcome
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "PROFILES",
     "EventParseError",
+    "Profile",
     "RuleCatalogueError",
     "SchemaValidationError",
     "TalkieModel",
     "TalkieModelsError",
+    "UnknownBlock",
     "UnknownEvent",
+    "UnknownOutcome",
     "parse_event",
 ]
 __all__ += [name for name in _generated.__all__ if name not in __all__]

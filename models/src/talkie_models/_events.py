@@ -1,4 +1,11 @@
-"""Reading one run-stream event by the receiver rule of talkie/1 §5: unknown types and names are tolerated."""
+"""Reading one run-stream event under one of two profiles (notes N-30).
+
+*tolerant* (the default) is what a client must accept: unknown types and CUSTOM names become ``UnknownEvent``
+(§5), unknown members of known events are dropped, an unknown card block or ``RUN_FINISHED`` outcome is kept
+as an opaque ``UnknownBlock`` / ``UnknownOutcome`` so the card still yields its ``fallbackText`` (§6).
+*strict* is the closed schemas, what a conforming server sends. In both, a known event that breaks its schema
+raises.
+"""
 
 from __future__ import annotations
 
@@ -13,9 +20,13 @@ from pydantic import TypeAdapter, ValidationError
 from talkie_models._base import TalkieModel
 from talkie_models._exceptions import EventParseError
 from talkie_models._generated import Event, UnknownEvent
+from talkie_models._opaque import Profile, tolerant_context
 from talkie_models._paths import pydantic_error_lines
+from talkie_models._prune import prune
 
-__all__ = ["event_table", "parse_event"]
+__all__ = ["PROFILES", "Profile", "event_table", "parse_event"]
+
+PROFILES: tuple[Profile, ...] = ("tolerant", "strict")
 
 
 # A tagged union -> (tag property, tag value -> member class or nested table).
@@ -75,8 +86,9 @@ def _decode(data: str | bytes | bytearray) -> Any:
         raise EventParseError(f"event is not JSON ({exc})") from None
 
 
-def _slow_path(obj: Any) -> Event | UnknownEvent:
-    """Classify an event the fast path rejected: unknown (tolerated) or known and broken (raised)."""
+def _slow_path(obj: Any, profile: Profile) -> Event | UnknownEvent:
+    """Classify an event the fast path rejected: unknown (tolerated), known and readable under the tolerant
+    profile, or known and broken (raised)."""
     if not isinstance(obj, Mapping):
         raise _broken(
             "event is not a JSON object", None, "$", f"expected an object, got {type(obj).__name__}"
@@ -96,8 +108,11 @@ def _slow_path(obj: Any) -> Event | UnknownEvent:
         label, target = f"{kind} {name}", nested.get(name)
     if target is None:
         return UnknownEvent.model_validate(obj)
+    context = None
+    if profile == "tolerant":
+        obj, context = prune(target, obj), tolerant_context()
     try:
-        event: Event = target.model_validate(obj)
+        event: Event = target.model_validate(obj, context=context)
     except ValidationError as exc:
         raise EventParseError(
             f"invalid {label} event", event_type=kind, errors=pydantic_error_lines(exc.errors(), obj)
@@ -105,19 +120,26 @@ def _slow_path(obj: Any) -> Event | UnknownEvent:
     return event
 
 
-def parse_event(data: str | bytes | bytearray | Mapping[str, Any]) -> Event | UnknownEvent:
+def parse_event(
+    data: str | bytes | bytearray | Mapping[str, Any], profile: Profile = "tolerant"
+) -> Event | UnknownEvent:
     """Read one event (the JSON of an SSE ``data`` field, or its decoded object) into its model.
 
     An unknown ``type`` or an unknown CUSTOM ``name`` gives an ``UnknownEvent`` and never raises: receivers
-    ignore such events. A known type whose payload breaks its schema raises ``EventParseError`` naming the
-    path; so does input that is not a JSON object with a string ``type``.
+    ignore such events. With ``profile="tolerant"`` (the default) unknown members of a known event are dropped
+    and an unknown card block or outcome is kept opaque; ``profile="strict"`` refuses both, as the schemas do.
+    A known type whose payload breaks its schema raises ``EventParseError`` naming the path in either profile;
+    so does input that is not a JSON object with a string ``type``. A chunk event (``TEXT_MESSAGE_CHUNK``) is
+    an ``UnknownEvent`` here: ``iter_events`` expands a stream's chunks, which needs the events around them.
     """
+    if profile not in PROFILES:
+        raise ValueError(f"profile must be 'tolerant' or 'strict', not {profile!r}")
     if isinstance(data, str | bytes | bytearray):
         try:
             return _adapter().validate_json(data)
         except ValidationError:
-            return _slow_path(_decode(data))
+            return _slow_path(_decode(data), profile)
     try:
         return _adapter().validate_python(data)
     except ValidationError:
-        return _slow_path(data)
+        return _slow_path(data, profile)

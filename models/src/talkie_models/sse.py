@@ -15,10 +15,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from talkie_models._base import TalkieModel
+from talkie_models._chunks import ChunkExpander
 from talkie_models._events import parse_event
 from talkie_models._generated import Event, UnknownEvent
+from talkie_models._opaque import Profile
 
 __all__ = [
+    "ChunkExpander",
     "SSEDecoder",
     "SSEMessage",
     "aiter_events",
@@ -166,17 +169,47 @@ class SSEDecoder:
             out.append(SSEMessage("\n".join(data), event or None, self.last_event_id, retry))
 
 
-def iter_events(chunks: Iterable[bytes | str]) -> Iterator[Event | UnknownEvent]:
-    """Decode a run stream (any chunking) and parse each message into its event model, skipping comments."""
+def _events(
+    messages: list[SSEMessage], profile: Profile, chunks: ChunkExpander | None
+) -> list[Event | UnknownEvent]:
+    if chunks is None:
+        return [parse_event(message.data, profile) for message in messages]
+    out: list[Event | UnknownEvent] = []
+    for message in messages:
+        try:
+            decoded = json.loads(message.data)
+        except (ValueError, UnicodeDecodeError):
+            out.append(parse_event(message.data, profile))  # raises the usual "not JSON" error
+            continue
+        out += [parse_event(item, profile) for item in chunks.feed(decoded)]
+    return out
+
+
+def iter_events(
+    chunks: Iterable[bytes | str], profile: Profile = "tolerant"
+) -> Iterator[Event | UnknownEvent]:
+    """Decode a run stream (any chunking) and parse each message into its event model, skipping comments.
+
+    Under the tolerant profile (the default) AG-UI chunk events are expanded into the start/content/end events
+    they stand for (``talkie_models._chunks``); under the strict one they stay ``UnknownEvent``s.
+    """
     decoder = SSEDecoder()
+    expander = ChunkExpander() if profile == "tolerant" else None
     for chunk in chunks:
-        for message in decoder.feed(chunk):
-            yield parse_event(message.data)
+        yield from _events(decoder.feed(chunk), profile, expander)
+    if expander is not None:
+        yield from (parse_event(item, profile) for item in expander.close())
 
 
-async def aiter_events(chunks: AsyncIterable[bytes | str]) -> AsyncIterator[Event | UnknownEvent]:
+async def aiter_events(
+    chunks: AsyncIterable[bytes | str], profile: Profile = "tolerant"
+) -> AsyncIterator[Event | UnknownEvent]:
     """``iter_events`` for an async byte stream (for example ``httpx.Response.aiter_bytes()``)."""
     decoder = SSEDecoder()
+    expander = ChunkExpander() if profile == "tolerant" else None
     async for chunk in chunks:
-        for message in decoder.feed(chunk):
-            yield parse_event(message.data)
+        for event in _events(decoder.feed(chunk), profile, expander):
+            yield event
+    if expander is not None:
+        for item in expander.close():
+            yield parse_event(item, profile)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
+from talkie_models import _opaque
 from pydantic import Field
 from typing_extensions import TypeAliasType
 
@@ -21,15 +22,19 @@ from . import (
 CardBlock = TypeAliasType(
     "CardBlock",
     Annotated[
-        heading_block.HeadingBlock
-        | text_block.TextBlock
-        | fields_block.FieldsBlock
-        | list_block.ListBlock
-        | link_block.LinkBlock
-        | file_block.FileBlock
-        | badge_block.BadgeBlock,
+        Annotated[
+            heading_block.HeadingBlock
+            | text_block.TextBlock
+            | fields_block.FieldsBlock
+            | list_block.ListBlock
+            | link_block.LinkBlock
+            | file_block.FileBlock
+            | badge_block.BadgeBlock,
+            Field(discriminator="type"),
+        ]
+        | _opaque.UnknownBlock,
         Field(
-            discriminator="type",
+            union_mode="left_to_right",
             examples=[
                 {"type": "heading", "text": "Kontakty"},
                 {"type": "badge", "text": "Blokováno", "tone": "negative"},

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
+from talkie_models import _opaque
 from pydantic import ConfigDict, Field
 from pydantic.alias_generators import to_camel
 from talkie_models._base import TalkieModel
@@ -158,8 +159,12 @@ class RunFinishedSuccessOutcome(TalkieModel):
 RunFinishedOutcome = TypeAliasType(
     "RunFinishedOutcome",
     Annotated[
-        RunFinishedSuccessOutcome | RunFinishedInterruptOutcome | RunFinishedCancelledOutcome,
-        Field(discriminator="type", title="RunFinishedOutcome"),
+        Annotated[
+            RunFinishedSuccessOutcome | RunFinishedInterruptOutcome | RunFinishedCancelledOutcome,
+            Field(discriminator="type"),
+        ]
+        | _opaque.UnknownOutcome,
+        Field(union_mode="left_to_right", title="RunFinishedOutcome"),
     ],
 )
 """
