@@ -80,6 +80,14 @@ def grouped(rules: Iterable[Rule]) -> list[tuple[str, list[Rule]]]:
     return sorted(groups.items(), key=lambda item: _section_key(item[0]))
 
 
+def _may_fail(rule: Rule) -> bool:
+    """Whether a suite finding on this rule fails a server (the catalogue's `may_fail`, derived if absent)."""
+    recorded = getattr(rule, "may_fail", None)
+    if isinstance(recorded, bool):
+        return recorded
+    return rule.level in ("MUST", "MUST NOT") and basis.basis_of(rule).kind != "note"
+
+
 def tested_by(rule: Rule, coverage: Coverage) -> str:
     """The cell naming what tests the rule, or why nothing does."""
     parts: list[str] = []
@@ -93,6 +101,8 @@ def tested_by(rule: Rule, coverage: Coverage) -> str:
     if inspector:
         parts.append("mock inspector (" + ", ".join(inspector) + ")")
     if parts:
+        if checks and not _may_fail(rule):
+            parts.append("a finding is only a warning (SHOULD, MAY or a note's reading)")
         return "; ".join(parts)
     reason = _TESTABLE_REASON.get(rule.testable)
     if reason is None:
