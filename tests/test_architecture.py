@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DISTRIBUTIONS = {"talkie_models": "models", "talkie_mock": "mock", "talkie_conformance": "conformance"}
 MOCK = ROOT / "mock" / "src" / "talkie_mock"
 LAYERS = ("api", "engine", "devtools")
+SITE_AND_TOOLS = [ROOT / "docs" / "hooks", ROOT / "codegen"]
 
 
 def test_import_contracts_hold() -> None:
@@ -108,15 +109,13 @@ def _named_paths(text: str) -> set[str]:
 
 
 def _exists(name: str) -> bool:
-    """A path from the checkout root, or a module (or folder) inside one of the distributions' packages —
-    the page names modules relative to the package or layer it describes."""
+    """A path from the checkout root, or a module (or folder) inside a distribution's package, the site's
+    hooks or codegen — the page names modules relative to the package or layer it describes."""
     candidate = name.rstrip("/")
     if (ROOT / candidate).exists():
         return True
-    return any(
-        next((ROOT / folder / "src" / package).rglob(candidate), None) is not None
-        for package, folder in DISTRIBUTIONS.items()
-    )
+    roots = [ROOT / folder / "src" / package for package, folder in DISTRIBUTIONS.items()] + SITE_AND_TOOLS
+    return any(next(root.rglob(candidate), None) is not None for root in roots)
 
 
 def test_every_module_architecture_md_names_exists() -> None:

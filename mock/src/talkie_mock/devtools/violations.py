@@ -16,7 +16,7 @@ from typing import Any
 
 from talkie_models.findings import Finding, Severity
 
-from talkie_mock.engine.store import connect
+from talkie_mock.engine.statefile import open_db
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS mock_violations (
@@ -40,7 +40,7 @@ class ViolationLog:
 
     def __init__(self, path: str) -> None:
         self._lock = threading.Lock()
-        self._db = connect(path)
+        self._db = open_db(path)
         self._db.executescript(SCHEMA)
 
     def add(self, at: str, findings: Sequence[Finding]) -> None:

@@ -25,6 +25,8 @@ except ImportError:  # pragma: no cover - Windows: no advisory locks; a second m
     fcntl = None  # type: ignore[assignment]
 
 MEMORY = ":memory:"
+BUSY_SECONDS = 10.0
+"""How long a write waits for another connection's transaction before it fails."""
 
 
 class StateFileError(MockError):
@@ -71,10 +73,33 @@ def lock(path: str) -> IO[str] | None:
     return handle
 
 
+def _open(path: str) -> sqlite3.Connection:
+    return sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=BUSY_SECONDS)
+
+
+def _prepare(db: sqlite3.Connection, path: str) -> sqlite3.Connection:
+    """WAL and a busy timeout on every connection, so the short write transactions of the core store, the
+    OAuth store and the violation log (each on its own connection) queue behind each other."""
+    if path != MEMORY:
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=NORMAL")
+    db.execute(f"PRAGMA busy_timeout={int(BUSY_SECONDS * 1000)}")
+    db.execute("PRAGMA foreign_keys=ON")
+    return db
+
+
+def open_db(path: str) -> sqlite3.Connection:
+    """The one connection factory of the mock's state file, for the OAuth store and the violation log: the
+    core store has opened the file first, through :func:`connect`, which checks it and uses this setup."""
+    if path != MEMORY:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    return _prepare(_open(path), path)
+
+
 def connect(path: str) -> sqlite3.Connection:
     """A connection to a usable state file (made when missing): readable, intact and writable."""
     try:
-        db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        db = _open(path)
     except sqlite3.Error as exc:
         raise StateFileError(f"cannot open the state file {path}: {exc}") from None
     try:
@@ -96,7 +121,11 @@ def connect(path: str) -> sqlite3.Connection:
                 f"the state file {path} cannot be written ({text}); check its permissions"
             ) from None
         raise StateFileError(_corrupt(path, text)) from None
-    return db
+    try:
+        return _prepare(db, path)
+    except sqlite3.Error as exc:
+        db.close()
+        raise StateFileError(f"cannot prepare the state file {path}: {exc}") from None
 
 
 def _corrupt(path: str, detail: str) -> str:

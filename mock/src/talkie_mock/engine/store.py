@@ -25,16 +25,11 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from talkie_mock.engine import statefile
 from talkie_mock.engine.wire import dumps
 
-MEMORY = ":memory:"
-"""A state that lives as long as its connection (tests)."""
-BUSY_SECONDS = 10.0
-"""How long a write waits for another connection's transaction before it fails."""
 # Each entry moves the database one version up; `PRAGMA user_version` records how far a file has come.
 MIGRATIONS: tuple[str, ...] = (
     """
@@ -127,21 +122,6 @@ IN_CHUNK = 500
 _NEXT_VERSION = "body = json_set(body, '$.version', json_extract(body, '$.version') + 1)"
 
 
-def connect(path: str) -> sqlite3.Connection:
-    """The one way the mock opens its state file: the core store, the OAuth store and the violation log each
-    hold such a connection (own lock, own schema version), and WAL plus a busy timeout make their short
-    write transactions queue behind each other instead of failing. `:memory:` gives a private database."""
-    if path != MEMORY:
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-    db = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=BUSY_SECONDS)
-    if path != MEMORY:
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA synchronous=NORMAL")
-    db.execute(f"PRAGMA busy_timeout={int(BUSY_SECONDS * 1000)}")
-    db.execute("PRAGMA foreign_keys=ON")
-    return db
-
-
 @dataclass(frozen=True)
 class ThreadRow:
     id: str
@@ -218,10 +198,6 @@ class Store:
         self._db = statefile.connect(path)  # StateFileError: not a database, corrupt, read-only
         self._db.row_factory = sqlite3.Row
         try:
-            if path != ":memory:":
-                self._db.execute("PRAGMA journal_mode=WAL")
-                self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.execute("PRAGMA foreign_keys=ON")
             self._migrate()
         except sqlite3.Error as exc:
             raise statefile.StateFileError(f"cannot prepare the state file {path}: {exc}") from None

@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from talkie_mock.engine.store import connect
+from talkie_mock.engine.statefile import open_db
 
 MEMORY = ":memory:"
 
@@ -109,7 +109,7 @@ class OAuthStore:
     def __init__(self, path: str) -> None:
         self.path = path
         self._lock = threading.RLock()
-        self._db = connect(path)
+        self._db = open_db(path)
         self._db.row_factory = sqlite3.Row
         self._migrate()
 
