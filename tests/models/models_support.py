@@ -24,6 +24,7 @@ HAND_WRITTEN = {
     "UnknownEvent",
     "UnknownOutcome",
     "parse_event",
+    "parse_model",
 }
 
 _SKIP = {"examples", "const", "enum", "default"}

@@ -10,19 +10,25 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
+from models_support import ROOT
+from pydantic import ValidationError
 from talkie_models import (
     PROFILES,
     CardEvent,
+    DecisionResponse,
     EventParseError,
     RunAgentInput,
     RunFinishedEvent,
     RunStartedEvent,
     TextBlock,
     TextMessageContentEvent,
+    ThreadDetail,
     UnknownBlock,
+    UnknownCustomEvent,
     UnknownEvent,
     UnknownOutcome,
     parse_event,
+    parse_model,
 )
 from talkie_models.sse import aiter_events, encode_event, iter_events
 
@@ -264,3 +270,29 @@ def test_tolerant_parsing_leaves_its_input_unchanged() -> None:
     before = copy.deepcopy(raw)
     parse_event(raw)
     assert raw == before
+
+
+def test_parse_model_reads_a_thread_whose_stored_card_has_a_future_block() -> None:
+    card = copy.deepcopy(TOLERATED_ONLY["future block type"]["value"])
+    card["theme"] = "dark"
+    stamp = "2026-10-22T10:00:00Z"
+    thread = {"id": "t1", "title": "Horizont", "channel": "chat", "createdAt": stamp, "updatedAt": stamp}
+    message = {"id": "m1", "role": "assistant", "content": "Karta:", "createdAt": stamp, "cards": [card]}
+    body = {"thread": thread, "messages": [message], "actions": [], "cursor": "x"}
+    detail = parse_model(ThreadDetail, json.dumps(body))
+    (stored,) = detail.messages[0].cards
+    assert isinstance(stored.blocks[0], UnknownBlock)
+    assert stored.fallback_text == card["fallbackText"]
+    with pytest.raises(ValidationError):
+        parse_model(ThreadDetail, body, profile="strict")
+    with pytest.raises(ValueError, match="profile"):
+        parse_model(ThreadDetail, body, profile="loose")  # type: ignore[arg-type]
+
+
+def test_parse_model_keeps_unknown_events_of_a_decision_answer() -> None:
+    raw = json.loads((ROOT / "schemas" / "examples" / "decision-response-confirm.json").read_text("utf-8"))
+    raw["events"].append({"type": "CUSTOM", "name": "acme.ping", "value": 1})
+    raw["action"]["auditTrail"] = []
+    parsed = parse_model(DecisionResponse, raw)
+    assert isinstance(parsed.events[-1], UnknownEvent | UnknownCustomEvent)
+    assert "auditTrail" not in parsed.action.model_dump()

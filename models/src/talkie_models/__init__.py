@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from talkie_models import _generated
 from talkie_models._base import TalkieModel
-from talkie_models._events import PROFILES, parse_event
+from talkie_models._events import PROFILES, parse_event, parse_model
 from talkie_models._exceptions import (
     EventParseError,
     RuleCatalogueError,
@@ -53,5 +53,6 @@ __all__ = [
     "UnknownEvent",
     "UnknownOutcome",
     "parse_event",
+    "parse_model",
 ]
 __all__ += [name for name in _generated.__all__ if name not in __all__]

@@ -13,7 +13,7 @@ import functools
 import json
 import types
 from collections.abc import Mapping
-from typing import Annotated, Any, Union, get_args, get_origin
+from typing import Annotated, Any, TypeVar, Union, get_args, get_origin
 
 from pydantic import TypeAdapter, ValidationError
 
@@ -24,9 +24,10 @@ from talkie_models._opaque import Profile, tolerant_context
 from talkie_models._paths import pydantic_error_lines
 from talkie_models._prune import prune
 
-__all__ = ["PROFILES", "Profile", "event_table", "parse_event"]
+__all__ = ["PROFILES", "Profile", "event_table", "parse_event", "parse_model"]
 
 PROFILES: tuple[Profile, ...] = ("tolerant", "strict")
+M = TypeVar("M", bound=TalkieModel)
 
 
 # A tagged union -> (tag property, tag value -> member class or nested table).
@@ -143,3 +144,22 @@ def parse_event(
         return _adapter().validate_python(data)
     except ValidationError:
         return _slow_path(data, profile)
+
+
+def parse_model(
+    model: type[M], data: str | bytes | bytearray | Mapping[str, Any], profile: Profile = "tolerant"
+) -> M:
+    """Read a whole body (``ThreadDetail``, ``DecisionResponse``, ``Manifest``, …) under a profile.
+
+    The tolerant profile does for every nested object what ``parse_event`` does for one event: unknown members
+    are dropped and unknown card blocks or outcomes kept opaque, so a thread whose stored card has a future
+    block type still loads. Raises pydantic's ``ValidationError`` when the body breaks its schema anyway.
+    """
+    if profile not in PROFILES:
+        raise ValueError(f"profile must be 'tolerant' or 'strict', not {profile!r}")
+    if profile == "strict":
+        if isinstance(data, str | bytes | bytearray):
+            return model.model_validate_json(data)
+        return model.model_validate(data)
+    obj = json.loads(data) if isinstance(data, str | bytes | bytearray) else data
+    return model.model_validate(prune(model, obj), context=tolerant_context())
