@@ -22,10 +22,13 @@ from test_site import ROOT, page
 SAMPLES = ROOT / "docs" / "samples"
 BIN = Path(sys.executable).parent
 TUTORIALS = {
-    "guides/build-a-server/index.html": SAMPLES / "minimal_server.py",
-    "guides/build-a-client/index.html": SAMPLES / "minimal_client.py",
+    "guides/build-a-server/index.html": [SAMPLES / "minimal_server.py"],
+    "guides/build-a-client/index.html": [SAMPLES / "minimal_client.py", SAMPLES / "minimal_client.ts"],
 }
-SECTION_RE = re.compile(r"^# --8<-- \[start:(\w+)\]\n(.*?)^# --8<-- \[end:\1\]\n", re.M | re.S)
+SECTION_RE = re.compile(r"^(#|//) --8<-- \[start:(\w+)\]\n(.*?)^\1 --8<-- \[end:\2\]\n", re.M | re.S)
+HEADER_RE = re.compile(r'\s*("""|/\*\*).*?("""|\*/)\s*', re.S)  # the module docstring / file comment
+NODE_BIN = ROOT / "tools" / "node" / "node_modules" / ".bin"
+TS_PACKAGE = ROOT / "clients" / "typescript"
 TOKEN = "tutorial-dev-token"
 
 
@@ -34,17 +37,18 @@ def _compact(text: str) -> str:
 
 
 @pytest.mark.parametrize("relative", sorted(TUTORIALS))
-def test_tutorial_page_shows_every_line_of_its_sample(built_site: Path, relative: str) -> None:
-    source = TUTORIALS[relative].read_text(encoding="utf-8")
-    sections = SECTION_RE.findall(source)
-    assert len(sections) >= 5, "the sample is not split into the tutorial's steps"
+def test_tutorial_page_shows_every_line_of_its_samples(built_site: Path, relative: str) -> None:
     shown = page(built_site, relative).compact
-    for name, code in sections:
-        assert _compact(code) in shown, f"section {name} of {TUTORIALS[relative].name} is not on {relative}"
-    rest = SECTION_RE.sub("", source)
-    docstring = re.match(r'\s*""".*?"""\s*', rest, re.S)
-    assert docstring, "the sample starts with its docstring"
-    assert rest[docstring.end() :].strip() == "", "code outside the tutorial's sections"
+    for sample in TUTORIALS[relative]:
+        source = sample.read_text(encoding="utf-8")
+        sections = SECTION_RE.findall(source)
+        assert len(sections) >= 5, f"{sample.name} is not split into the tutorial's steps"
+        for _, name, code in sections:
+            assert _compact(code) in shown, f"section {name} of {sample.name} is not on {relative}"
+        rest = SECTION_RE.sub("", source)
+        header = HEADER_RE.match(rest)
+        assert header, f"{sample.name} starts with its docstring"
+        assert rest[header.end() :].strip() == "", f"{sample.name} has code outside the tutorial's sections"
 
 
 def _tool(name: str) -> str:
@@ -162,4 +166,60 @@ def test_minimal_client_talks_to_the_minimal_server() -> None:
         assert "after a tap on confirm: done" in out
         assert re.search(r"^thread \S+: 2 messages, 1 actions$", out, re.M), out
         carded = _client(server, "talkie-test:card")
+        assert "card: Horizont Logistika s.r.o." in carded
+
+
+@pytest.fixture(scope="module")
+def typescript_client(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """minimal_client.ts compiled by `tsc --strict` in a project with talkie-types installed, as npm would."""
+    tsc = NODE_BIN / "tsc"
+    if not tsc.exists() or shutil.which("node") is None:
+        pytest.skip("the node tools are not installed (run `python3 dev.py setup`)")
+    project = tmp_path_factory.mktemp("ts-tutorial")
+    installed = project / "node_modules" / "talkie-types"
+    installed.mkdir(parents=True)
+    for name in ("package.json", "tsconfig.json"):
+        shutil.copy(TS_PACKAGE / name, installed / name)
+    shutil.copytree(TS_PACKAGE / "src", installed / "src")
+    built = subprocess.run([str(tsc), "-p", "tsconfig.json"], cwd=installed, capture_output=True, text=True)
+    assert built.returncode == 0, built.stdout + built.stderr
+    (project / "package.json").write_text('{"type": "module", "private": true}\n', encoding="utf-8")
+    types = (ROOT / "tools" / "node" / "node_modules" / "@types").as_posix()
+    (project / "tsconfig.json").write_text(
+        '{"compilerOptions": {"target": "ES2022", "module": "NodeNext", "moduleResolution": "NodeNext",'
+        ' "strict": true, "noUnusedLocals": true, "lib": ["ES2022", "DOM"], "types": ["node"],'
+        f' "typeRoots": ["{types}"]}}, "files": ["minimal_client.ts"]}}\n',
+        encoding="utf-8",
+    )
+    shutil.copy(SAMPLES / "minimal_client.ts", project / "minimal_client.ts")
+    compiled = subprocess.run([str(tsc), "-p", "tsconfig.json"], cwd=project, capture_output=True, text=True)
+    assert compiled.returncode == 0, compiled.stdout + compiled.stderr
+    return project / "minimal_client.js"
+
+
+def _node_client(script: Path, address: str, message: str) -> str:
+    result = subprocess.run(
+        ["node", str(script), address, message],
+        cwd=script.parent,
+        env={**os.environ, "TALKIE_TOKEN": TOKEN},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result.stdout
+
+
+@pytest.mark.slow
+@pytest.mark.node
+def test_typescript_client_talks_to_the_mock_and_the_minimal_server(typescript_client: Path) -> None:
+    with _mock() as mock, _minimal_server(mock + "/oauth") as server:
+        for origin in (mock, server):
+            out = _node_client(typescript_client, origin.removeprefix("http://"), "talkie-test:action")
+            assert re.search(r"^action: .+ \[low\]$", out, re.M), out
+            assert "after a tap on confirm: done" in out
+            assert re.search(r"^thread \S+: 2 messages, 1 actions$", out, re.M), out
+        echoed = _node_client(typescript_client, mock, "talkie-test:echo Dobrý den, Vendulo")
+        assert "assistant: Dobrý den, Vendulo" in echoed
+        carded = _node_client(typescript_client, server + "/.well-known/talkie.json", "talkie-test:card")
         assert "card: Horizont Logistika s.r.o." in carded
