@@ -7,7 +7,10 @@ file; the banner it prints gives the origin and the developer secret (from the i
 
 from __future__ import annotations
 
+import base64
 import contextlib
+import hashlib
+import html
 import json
 import re
 import secrets
@@ -15,12 +18,14 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.parse
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx
+from talkie_models.protocol import TALKIE_CLIENT_ID, TALKIE_REDIRECT_URI
 
 TOKEN = "tk_hostile_dev_token"
 MANIFEST = "/.well-known/talkie.json"
@@ -35,6 +40,7 @@ class Served:
     process: subprocess.Popen[str]
     log_path: Path
     state: Path
+    stdout: str = ""
 
     @property
     def port(self) -> int:
@@ -126,7 +132,8 @@ def stop(served: Served) -> None:
     except subprocess.TimeoutExpired:  # pragma: no cover - a hung shutdown
         served.process.kill()
         served.process.wait(5)
-    if served.process.stdout is not None:
+    if served.process.stdout is not None:  # what it printed after the banner (uvicorn's access log)
+        served.stdout = served.process.stdout.read()
         served.process.stdout.close()
 
 
@@ -211,3 +218,73 @@ def voice_session(http: httpx.Client, thread_id: str | None = None) -> dict[str,
     assert response.status_code in (200, 201), response.text
     session: dict[str, Any] = response.json()
     return session
+
+
+@dataclass
+class SignIn:
+    """Everything one OAuth sign-in minted: each is a secret that no developer surface may show."""
+
+    verifier: str
+    code: str
+    access_token: str
+    refresh_token: str
+
+    def secrets(self) -> list[str]:
+        return [self.verifier, self.code, self.access_token, self.refresh_token]
+
+
+def hidden_fields(page: str) -> dict[str, str]:
+    pairs = re.findall(r'<input type="hidden" name="([^"]*)" value="([^"]*)">', page)
+    return {html.unescape(k): html.unescape(v) for k, v in pairs}
+
+
+def sign_in(served: Served, user: str = "u_1") -> SignIn:
+    """The app's sign-in through the consent page (as a person in the system browser would do it)."""
+    verifier = secrets.token_urlsafe(48)
+    challenge = base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).rstrip(b"=").decode()
+    params = {
+        "response_type": "code",
+        "client_id": TALKIE_CLIENT_ID,
+        "redirect_uri": TALKIE_REDIRECT_URI,
+        "scope": "talkie offline_access",
+        "state": "st_" + secrets.token_hex(6),
+        "code_challenge": challenge,
+        "code_challenge_method": "S256",
+    }
+    with httpx.Client(base_url=served.origin, timeout=30) as http:
+        page = http.get("/oauth/authorize", params=params)
+        assert page.status_code == 200, page.text
+        form = {**hidden_fields(page.text), "user": user, "decision": "approve"}
+        answer = http.post("/oauth/authorize", data=form)
+        assert answer.status_code == 303, answer.text
+        query = urllib.parse.parse_qs(urllib.parse.urlsplit(answer.headers["location"]).query)
+        code = query["code"][0]
+        token = http.post(
+            "/oauth/token",
+            data={
+                "grant_type": "authorization_code",
+                "code": code,
+                "redirect_uri": TALKIE_REDIRECT_URI,
+                "client_id": TALKIE_CLIENT_ID,
+                "code_verifier": verifier,
+            },
+        )
+        assert token.status_code == 200, token.text
+        body = token.json()
+    return SignIn(verifier, code, body["access_token"], body["refresh_token"])
+
+
+def refresh(served: Served, signed: SignIn) -> SignIn:
+    """A refresh (the token family rotates): the new pair, with the old verifier and code."""
+    with httpx.Client(base_url=served.origin, timeout=30) as http:
+        token = http.post(
+            "/oauth/token",
+            data={
+                "grant_type": "refresh_token",
+                "refresh_token": signed.refresh_token,
+                "client_id": TALKIE_CLIENT_ID,
+            },
+        )
+    assert token.status_code == 200, token.text
+    body = token.json()
+    return SignIn(signed.verifier, signed.code, body["access_token"], body["refresh_token"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import logging
 import socket
 import sys
 from collections.abc import Callable
@@ -318,6 +319,8 @@ def run_server(app: Any, sock: socket.socket, access_log: bool, config: MockConf
             http=serving.protocol(config.read_timeout),
         )
     )
+    if access_log:  # uvicorn's log level (warning) would hide the access log's info lines
+        logging.getLogger("uvicorn.access").setLevel(logging.INFO)
     serving.scrub_logs(Redactor([config.token, key]))
     # uvicorn re-raises Ctrl+C after a clean shutdown; that is a normal stop
     with contextlib.suppress(KeyboardInterrupt):
@@ -329,11 +332,11 @@ def run_server(app: Any, sock: socket.socket, access_log: bool, config: MockConf
 def serve(**options: Any) -> None:
     """Run the mock server until interrupted."""
     on_lan: bool = options["lan"]
-    host = lan_host() if on_lan else options["host"]
-    if options["open_devtools"] and (on_lan or not serving.loopback(host)):
+    if options["open_devtools"] and (on_lan or not serving.loopback(options["host"])):
         raise click.UsageError(
             "--open-devtools is for CI on loopback only (not with --lan or another --host)"
         )
+    host = lan_host() if on_lan else options["host"]
     sock = bind(host, options["port"])
     port = sock.getsockname()[1]
     public_url = options["public_url"] or (f"http://{host}:{port}" if on_lan else None)

@@ -1,0 +1,261 @@
+"""The developer surfaces let no one in: no secret, another site, or a foreign Host → refused, nothing done.
+
+`/_mock/…` (control API, inspector page and assets) and the OAuth account pages need the instance's
+developer secret (bearer, the cookie set by the banner's inspector link, or `?key=` on a hook call) and a
+same-site request; every request needs a Host that names the mock (DNS rebinding). The app's own endpoints
+are not affected beyond the Host check: the voice signalling endpoint and CORS preflights still work.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from hostile import TOKEN, Served, action_of, hidden_fields, new_id, problem, run, serving, sign_in
+
+PAGES = [
+    "/_mock/",
+    "/_mock/inspector.js",
+    "/_mock/inspector.css",
+    "/oauth/account",
+    "/oauth/account?user=u_1",
+]
+API_READS = [
+    "/_mock/api/state",
+    "/_mock/api/traffic",
+    "/_mock/api/violations",
+    "/_mock/api/faults",
+    "/_mock/api/clock",
+]
+API_WRITES = [
+    ("POST", "/_mock/api/reset"),
+    ("POST", "/_mock/api/clock/advance"),
+    ("POST", "/_mock/api/clock/freeze"),
+    ("POST", "/_mock/api/faults"),
+    ("DELETE", "/_mock/api/faults"),
+    ("DELETE", "/_mock/api/traffic"),
+    ("POST", "/_mock/api/actions/a_x/confirm"),
+    ("POST", "/oauth/account/devices/d_x/revoke"),
+]
+EVERY = [("GET", p) for p in PAGES + API_READS] + API_WRITES
+
+
+@pytest.fixture
+def anonymous(mock: Served) -> Iterator[httpx.Client]:
+    """A client with no credentials (a fresh one per test: httpx keeps cookies)."""
+    with httpx.Client(base_url=mock.origin, timeout=30) as client:
+        yield client
+
+
+def test_every_developer_surface_needs_the_secret(mock: Served, anonymous: httpx.Client) -> None:
+    wrong = [
+        {},
+        {"Authorization": f"Bearer {TOKEN}"},
+        {"Authorization": "Bearer dk_guess"},
+        {"Cookie": "x=1"},
+    ]
+    with mock.dev() as dev:
+        clock = dev.get("/_mock/api/clock").json()
+        dev.post("/_mock/api/clock/freeze")
+        frozen = dev.get("/_mock/api/clock").json()
+    for method, path in EVERY:
+        for headers in wrong:
+            answer = anonymous.request(method, path, headers=headers, json={"seconds": 86400})
+            problem(answer, 401, "unauthorized")
+            assert answer.headers["www-authenticate"].startswith("Bearer")
+    with mock.dev() as dev:  # nothing happened: the clock stands where it was frozen
+        assert dev.get("/_mock/api/clock").json() == frozen
+        dev.post("/_mock/api/clock/resume")
+    assert clock["now"] <= frozen["now"]
+
+
+def test_the_secret_opens_every_surface(mock: Served) -> None:
+    with mock.dev() as dev:
+        for path in PAGES + API_READS:
+            assert dev.get(path).status_code == 200, path
+
+
+def test_the_inspector_link_sets_a_strict_cookie_and_drops_the_key(
+    mock: Served, anonymous: httpx.Client
+) -> None:
+    answer = anonymous.get(f"/_mock/?key={mock.key}")
+    assert answer.status_code == 303
+    assert answer.headers["location"] == "/_mock/"
+    cookies = answer.headers.get_list("set-cookie")
+    assert cookies
+    assert all("HttpOnly" in c and "SameSite=Strict" in c for c in cookies)
+    assert all(mock.key not in c for c in cookies)  # the cookie holds an HMAC, never the secret
+    name, _, value = cookies[0].split(";")[0].partition("=")
+    for path in PAGES + API_READS:
+        assert anonymous.get(path, headers={"Cookie": f"{name}={value}"}).status_code == 200, path
+    problem(anonymous.get("/_mock/?key=dk_wrong"), 401, "unauthorized")
+    problem(anonymous.get("/_mock/api/state", headers={"Cookie": f"{name}={value}x"}), 401, "unauthorized")
+
+
+def test_a_key_on_a_hook_call_works_but_only_the_right_one(mock: Served, anonymous: httpx.Client) -> None:
+    assert anonymous.post(f"/_mock/api/clock/advance?key={mock.key}", json={"seconds": 1}).status_code == 200
+    problem(anonymous.post("/_mock/api/clock/advance?key=dk_no", json={"seconds": 1}), 401, "unauthorized")
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"Origin": "http://evil.example"},
+        {"Origin": "null"},
+        {"Origin": "http://127.0.0.1:1"},
+        {"Sec-Fetch-Site": "cross-site"},
+        {"Sec-Fetch-Site": "same-site"},
+    ],
+)
+def test_cross_site_requests_are_refused_even_with_the_secret(mock: Served, headers: dict[str, str]) -> None:
+    with mock.dev() as dev:
+        for method, path in EVERY:
+            problem(dev.request(method, path, headers=headers, json={}), 403, "forbidden")
+        problem(dev.get(f"/_mock/?key={mock.key}", headers=headers), 403, "forbidden")
+
+
+def test_same_origin_browser_requests_pass(mock: Served) -> None:
+    with mock.dev() as dev:
+        same = {"Origin": mock.origin, "Sec-Fetch-Site": "same-origin"}
+        assert dev.get("/_mock/api/state", headers=same).status_code == 200
+        assert dev.get("/_mock/", headers={"Sec-Fetch-Site": "none"}).status_code == 200
+
+
+@pytest.mark.parametrize("host", ["evil.example", "evil.example:8765", "127.0.0.1.nip.io", "attacker.com."])
+def test_a_foreign_host_gets_nothing_anywhere(mock: Served, host: str) -> None:
+    with mock.client(Host=host) as http:
+        for path in [
+            "/.well-known/talkie.json",
+            "/api/talkie/status",
+            "/api/talkie/threads",
+            "/oauth/authorize",
+        ]:
+            problem(http.get(path), 400, "invalid_request")
+        problem(
+            http.get("/_mock/api/state", headers={"Authorization": f"Bearer {mock.key}"}),
+            400,
+            "invalid_request",
+        )
+
+
+@pytest.mark.parametrize("host", ["localhost", "127.0.0.1", "[::1]", "10.0.2.2", "app.localhost"])
+def test_loopback_names_and_ip_literals_are_served(mock: Served, host: str) -> None:
+    with mock.client(Host=f"{host}:{mock.port}") as http:
+        assert http.get("/.well-known/talkie.json").status_code == 200
+        assert http.get("/api/talkie/status").status_code == 200
+
+
+def test_the_apps_own_endpoints_are_not_guarded(mock: Served, anonymous: httpx.Client) -> None:
+    """The voice signalling endpoint belongs to the app; CORS preflights of talkie/1 are not refused."""
+    answer = anonymous.post("/_mock/voice/sdp", content=b"v=0", headers={"Content-Type": "application/sdp"})
+    assert answer.status_code != 403
+    assert "developer secret" not in answer.text
+    preflight = anonymous.options(
+        "/api/talkie/run",
+        headers={"Origin": "http://localhost:3000", "Access-Control-Request-Method": "POST"},
+    )
+    assert preflight.status_code < 500
+    assert preflight.status_code not in (401, 403)
+
+
+def test_the_consent_form_needs_its_csrf_token_and_the_same_site(
+    mock: Served, anonymous: httpx.Client
+) -> None:
+    params = {
+        "response_type": "code",
+        "client_id": "https://talkie.firemni-crm.cz/oauth/client.json",
+        "redirect_uri": "cz.firemnicrm.talkie:/oauth/callback",
+        "scope": "talkie",
+        "state": "st_csrf",
+        "code_challenge": "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+        "code_challenge_method": "S256",
+    }
+    page = anonymous.get("/oauth/authorize", params=params)
+    assert page.status_code == 200
+    fields = hidden_fields(page.text)
+    assert fields.get("csrf")
+    approve = {**fields, "user": "u_1", "decision": "approve"}
+    forged = {k: v for k, v in approve.items() if k != "csrf"}
+    for body, headers in [
+        (forged, {}),
+        ({**approve, "csrf": "0" * 32}, {}),
+        ({**approve, "state": "st_other"}, {}),  # the token is bound to this very request
+        (approve, {"Origin": "http://evil.example"}),
+        (approve, {"Sec-Fetch-Site": "cross-site"}),
+    ]:
+        answer = anonymous.post("/oauth/authorize", data=body, headers=headers)
+        assert answer.status_code in (400, 403), answer.status_code
+        assert "code=" not in answer.headers.get("location", "")
+    ok = anonymous.post("/oauth/authorize", data=approve, headers={"Origin": mock.origin})
+    assert ok.status_code == 303
+    assert "code=" in ok.headers["location"]
+
+
+def test_the_account_page_form_carries_a_csrf_token(mock: Served) -> None:
+    sign_in(mock, "u_2")
+    with mock.dev() as dev:
+        page = dev.get("/oauth/account", params={"user": "u_2"})
+        assert page.status_code == 200
+        fields = hidden_fields(page.text)
+        assert fields["user"] == "u_2"
+        assert fields.get("csrf")
+
+
+def test_the_control_api_confirms_only_with_the_params_hash(mock: Served) -> None:
+    """Through the same decision path as the app: no hash → 400, another hash → 409 stale, then done."""
+    with mock.client() as http, mock.dev() as dev:
+        action = action_of(run(http, "talkie-test:action", thread_id=new_id("t")))
+        path = f"/_mock/api/actions/{action['id']}/confirm"
+        problem(dev.post(path), 400, "invalid_request")
+        problem(dev.post(path, json={}), 400, "invalid_request")
+        problem(dev.post(path, json={"paramsHash": "sha256:" + "0" * 64}), 409, "stale")
+        assert http.get(f"/api/talkie/actions/{action['id']}").json()["status"] == "pending"
+        done = dev.post(path, json={"paramsHash": action["paramsHash"]})
+        assert done.status_code == 200, done.text
+        assert done.json()["action"]["status"] == "done"
+
+
+def test_the_secret_is_kept_in_the_state_file(tmp_path: Path) -> None:
+    with serving(tmp_path) as first:
+        key = first.key
+    with serving(tmp_path) as second:
+        assert second.key == key
+        with second.dev() as dev:
+            assert dev.get("/_mock/api/state").status_code == 200
+
+
+def test_open_devtools_drops_the_secret_but_not_the_site_check(tmp_path: Path) -> None:
+    with serving(tmp_path, "--open-devtools") as served, httpx.Client(base_url=served.origin) as anonymous:
+        assert anonymous.get("/_mock/api/state").status_code == 200
+        problem(
+            anonymous.get("/_mock/api/state", headers={"Origin": "http://evil.example"}), 403, "forbidden"
+        )
+        problem(anonymous.get("/_mock/api/state", headers={"Host": "evil.example"}), 400, "invalid_request")
+
+
+@pytest.mark.parametrize("where", [["--host", "0.0.0.0"], ["--lan"]])
+def test_open_devtools_is_refused_off_loopback(tmp_path: Path, where: list[str]) -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "talkie_mock.cli",
+            "serve",
+            "--port",
+            "0",
+            "--state",
+            str(tmp_path / "s.db"),
+            *where,
+            "--open-devtools",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "--open-devtools" in done.stderr
+    assert "Traceback" not in done.stderr

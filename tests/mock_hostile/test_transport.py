@@ -1,0 +1,191 @@
+"""The transport as an attacker or a flaky network uses it: huge bodies, stalls, aborts, garbage.
+
+The module's mock runs with a 1 MB body cap and a 1 s read deadline (`conftest.py`). Nothing here measures
+speed: the deadlines below are generous bounds for "the server closed it", not timings.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import time
+
+import httpx
+from hostile import RUN, Served, new_id, problem, run_body
+
+MB = 1024 * 1024
+
+
+def _head(served: Served, path: str, length: int | None, *, chunked: bool = False) -> bytes:
+    lines = [
+        f"POST {path} HTTP/1.1",
+        f"Host: {served.host}",
+        "Authorization: Bearer tk_hostile_dev_token",
+        "Content-Type: application/json",
+    ]
+    lines.append("Transfer-Encoding: chunked" if chunked else f"Content-Length: {length}")
+    return ("\r\n".join(lines) + "\r\n\r\n").encode()
+
+
+def _send_until_refused(served: Served, head: bytes, total: int, *, chunked: bool = False) -> bytes:
+    """Send a head and up to `total` body bytes; stop when the server answers or closes. Its answer."""
+    block = b"[" + b"0," * (MB // 2 - 1) + b"0]"
+    sock = served.connect()
+    sock.settimeout(10)
+    answer = b""
+    try:
+        sock.sendall(head)
+        sent = 0
+        while sent < total:
+            data = (f"{len(block):x}\r\n".encode() + block + b"\r\n") if chunked else block
+            try:
+                sock.sendall(data)
+            except OSError:  # the server answered and closed: the rest is never read
+                break
+            sent += len(block)
+            sock.setblocking(False)
+            with contextlib.suppress(BlockingIOError):
+                answer += sock.recv(65536)
+            sock.setblocking(True)
+            if answer:
+                break
+        with contextlib.suppress(OSError):
+            sock.settimeout(5)
+            while chunk := sock.recv(65536):
+                answer += chunk
+    finally:
+        sock.close()
+    return answer
+
+
+def test_twenty_100_mb_uploads_keep_memory_low(mock: Served) -> None:
+    """Twenty 100 MB bodies (declared and chunked), unauthenticated ones too: each is refused with 413,
+    and the process stays under 300 MB resident."""
+    for attempt in range(20):
+        chunked = attempt % 2 == 1
+        head = _head(mock, RUN, None if chunked else 100 * MB, chunked=chunked)
+        if attempt % 4 == 0:
+            head = head.replace(b"Authorization: Bearer tk_hostile_dev_token\r\n", b"")
+        answer = _send_until_refused(mock, head, 100 * MB, chunked=chunked)
+        assert answer.startswith(b"HTTP/1.1 413"), answer[:300]
+        assert b'"too_large"' in answer
+        assert mock.rss_mb() < 300, mock.rss_mb()
+
+
+def test_a_body_over_the_cap_on_the_control_api_is_413_too(mock: Served) -> None:
+    with mock.dev() as dev:
+        answer = dev.post(
+            "/_mock/api/faults", content=b" " * 1_100_000, headers={"Content-Type": "application/json"}
+        )
+    problem(answer, 413, "too_large")
+
+
+def _closed_within(sock: socket.socket, seconds: float) -> bytes:
+    """What the server sends before closing, within `seconds` (fails when it keeps the connection)."""
+    sock.settimeout(seconds)
+    received = b""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            chunk = sock.recv(65536)
+        except TimeoutError:
+            break
+        if not chunk:
+            return received
+        received += chunk
+    raise AssertionError(f"the server still holds the connection after {seconds} s: {received[:200]!r}")
+
+
+def test_stalled_heads_are_closed(mock: Served) -> None:
+    """Connections that send half a request head (or nothing) and stall are closed after the deadline."""
+    socks = [mock.connect() for _ in range(100)]
+    try:
+        for index, sock in enumerate(socks):
+            if index % 2:
+                sock.sendall(f"GET /api/talkie/status HTTP/1.1\r\nHost: {mock.host}\r\nX-Slow".encode())
+        for sock in socks:
+            _closed_within(sock, 15)
+    finally:
+        for sock in socks:
+            sock.close()
+    with mock.client() as http:  # and the server still serves
+        assert http.get("/api/talkie/status").status_code == 200
+
+
+def test_a_stalled_body_gets_408_and_the_connection_closes(mock: Served) -> None:
+    sock = mock.connect()
+    try:
+        sock.sendall(_head(mock, RUN, 5000) + b'{"threadId": "t_')
+        answer = _closed_within(sock, 15)
+    finally:
+        sock.close()
+    assert answer.startswith(b"HTTP/1.1 408"), answer[:300]
+    assert b'"error"' in answer
+
+
+def test_an_aborted_upload_logs_one_line_and_no_traceback(mock: Served) -> None:
+    before = mock.log()
+    sock = mock.connect()
+    sock.sendall(_head(mock, RUN, 500_000) + b'{"threadId": "t_abort", "messages": [' + b" " * 10_000)
+    time.sleep(0.2)
+    sock.close()
+    deadline = time.monotonic() + 10
+    while mock.log() == before and time.monotonic() < deadline:
+        time.sleep(0.1)
+    added = mock.log()[len(before) :]
+    assert "Traceback" not in added, added
+    assert len(added.strip().splitlines()) == 1, added
+    with mock.client() as http:
+        assert http.get("/api/talkie/threads/t_abort").status_code == 404
+
+
+def test_garbage_on_the_wire_is_never_a_5xx(mock: Served) -> None:
+    garbage = [
+        b"GARBAGE\r\n\r\n",
+        b"GET / HTTP/9.9\r\nHost: x\r\n\r\n",
+        b"GET /\x00 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+        b"POST /api/talkie/run HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: -5\r\n\r\n",
+        b"POST /api/talkie/run HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: abc\r\n\r\n",
+        b"GET /" + b"a" * 70_000 + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+        b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n" + b"X-Big: " + b"b" * 200_000 + b"\r\n\r\n",
+    ]
+    for data in garbage:
+        sock = mock.connect()
+        try:
+            with contextlib.suppress(OSError):
+                sock.sendall(data)
+            answer = b""
+            with contextlib.suppress(OSError):
+                answer = _closed_within(sock, 15)
+        finally:
+            sock.close()
+        status = answer[9:12]
+        assert not status.startswith(b"5"), (data[:60], answer[:200])
+
+
+def test_odd_paths_and_ids_are_404_or_400(mock: Served) -> None:
+    paths = [
+        "/api/talkie/threads/%ED%A0%80",
+        "/api/talkie/threads/" + "x" * 5000,
+        "/api/talkie/actions/%00/decision",
+        "/api/talkie/runs/%ED%A0%80/cancel",
+        "/api/talkie/voice/sessions/..%2F..%2Fetc/usage",
+        "/_mock/%ED%A0%80",
+        "/oauth/authorize?client_id=%ED%A0%80&redirect_uri=%00",
+    ]
+    with mock.client() as http:
+        for path in paths:
+            for method in ("GET", "POST", "DELETE"):
+                answer = http.request(method, path, content=b"{}")
+                assert answer.status_code < 500, (method, path, answer.status_code, answer.text[:200])
+
+
+def test_a_refused_run_keeps_the_connection_usable(mock: Served) -> None:
+    """After a 400 the same keep-alive connection serves the next request."""
+    with mock.client() as http:
+        problem(
+            http.post(RUN, content=b"{", headers={"Content-Type": "application/json"}), 400, "invalid_request"
+        )
+        answer = http.post(RUN, json=run_body("talkie-test:echo ok", thread_id=new_id("t")))
+        assert answer.status_code == 200
+        assert isinstance(answer, httpx.Response)
