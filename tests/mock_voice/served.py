@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -71,3 +73,23 @@ def start(state: Path, *extra: str) -> tuple[subprocess.Popen[str], Served]:
         process.kill()
         pytest.fail("talkie-mock serve did not start: " + "".join(lines))
     return process, Served(origin, TOKEN, state, key)
+
+
+def stop(process: subprocess.Popen[str]) -> None:
+    """Terminate the server and wait for it (killed when it does not stop in time)."""
+    process.terminate()
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+@contextlib.contextmanager
+def serving(state: Path, *extra: str) -> Iterator[Served]:
+    """A running `talkie-mock serve` for the duration of the block."""
+    process, served = start(state, *extra)
+    try:
+        yield served
+    finally:
+        stop(process)

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-import subprocess
 from pathlib import Path
 
 import httpx
 import pytest
 import yaml
-from served import Served, start
+from served import Served, serving
 from talkie_mock.engine.scenarios import Scenario
 from talkie_mock.errors import ScenarioError
 from test_voice_end_to_end import open_session
@@ -47,13 +46,5 @@ async def conversation(served: Served) -> None:
 def test_the_scenario_conversation_plays_in_every_voice_session(tmp_path: Path) -> None:
     scenario = tmp_path / "voice.yaml"
     scenario.write_text(yaml.safe_dump({"voice": SCRIPT}, allow_unicode=True), encoding="utf-8")
-    process, served = start(tmp_path / "state.db", "--scenario", str(scenario))
-    try:
+    with serving(tmp_path / "state.db", "--scenario", str(scenario)) as served:
         asyncio.run(conversation(served))
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()

@@ -341,6 +341,8 @@ class VoiceRules:
         row = self.mock.store.get_action(action_id)
         methods = (row.body.get("confirm") or {}).get("methods", []) if row is not None else []
         if "voice" not in methods:
+            if voice is None:  # an action of no voice session: ACT-015 (verdicts) says it all
+                return []
             return [
                 verdict(
                     "VOICE-023", "error", "A voice decision for an action whose confirm.methods lack voice."
