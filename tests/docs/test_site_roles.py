@@ -155,6 +155,10 @@ def test_every_note_has_a_stable_anchor_and_its_decision_list_is_a_list(built_si
         assert re.search(r"<p><strong>Decision\.</strong></p>\s*<ul>", sections[note]), note
 
 
+def notes_source() -> str:
+    return (ROOT / "spec" / "notes.md").read_text(encoding="utf-8")
+
+
 def test_section_references_link_to_the_spec_pages(built_site: Path) -> None:
     notes = page(built_site, "spec/notes/index.html")
     assert "../actions/" in notes.links
@@ -163,6 +167,13 @@ def test_section_references_link_to_the_spec_pages(built_site: Path) -> None:
     assert re.search(r'<a class="talkie-section" href="\.\./actions/"[^>]*>§8</a>', raw)
     auth = (built_site / "spec/authentication/index.html").read_text(encoding="utf-8")
     assert "RFC 8252</a> §7.1" in auth, "another document's section stays plain text"
+    # Rule IDs in prose link to the rule's block (the notes cite the rules they refine).
+    prose = re.sub(r"`[^`]*`|^#.*$", "", notes_source(), flags=re.M)  # code and headings stay plain
+    cited = set(re.findall(r"\b([A-Z]{2,5}-\d{3})\b", prose))
+    known = {rule["id"] for rule in rules()}
+    linked = set(re.findall(r'<a class="talkie-rule-ref" href="\.\./[a-z-]+/#([A-Z]+-\d{3})"', raw))
+    assert cited & known, "the notes cite no rule"
+    assert linked == cited & known
     runs = (built_site / "guides/build-a-server/index.html").read_text(encoding="utf-8")
     assert re.search(r'href="\.\./\.\./spec/test-mode/"[^>]*>§11</a>', runs)
 

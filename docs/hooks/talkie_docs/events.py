@@ -135,6 +135,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
     placement = rules.place_rules(contract, rules.spec_sources(Path(config.docs_dir)))
     _site.placement = placement
+    if _site.linker is not None:
+        _site.linker.rules = dict(placement.page_of)
     for uri, rule_id in placement.unknown:
         log.warning("talkie: %s names rule %s, which spec/rules.yaml does not have", uri, rule_id)
     for uri, rule_id in placement.duplicates:

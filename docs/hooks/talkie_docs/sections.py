@@ -1,4 +1,4 @@
-"""Section references: `§8` and `§10.1` in any page become links, and each note gets a stable `#N-xx` anchor.
+"""Prose references become links — `§8`, `§10.1`, rule IDs such as `RUN-004` — and notes get `#N-xx` ids.
 
 Both are done by one Markdown tree processor, so they also reach text included with snippets (the notes page
 is `spec/notes.md` pulled in whole). It runs after the inline patterns (code spans are elements by then, and
@@ -23,6 +23,8 @@ from markdown.treeprocessors import Treeprocessor
 from .contract import Contract
 
 SECTION_RE = re.compile(r"(?<![\w/])§\s?(\d{1,2})(?:\.(\d{1,2}))?(?!\d)")
+RULE_RE = re.compile(r"(?<![\w-])([A-Z]{2,5}-\d{3})(?![\w-])")
+REFERENCE_RE = re.compile(f"{SECTION_RE.pattern}|{RULE_RE.pattern}")
 FOREIGN_RE = re.compile(r"(RFC\s?\d{3,5}|draft[\w-]*|BCP\s?\d+)\s*$", re.I)
 SEED_HEADING_RE = re.compile(r"^#{2,3} (\d{1,2}(?:\.\d{1,2})?)\.? (.+)$")
 NOTE_HEADING_RE = re.compile(r"^(N-\d{2})\b")
@@ -61,13 +63,22 @@ class SectionLinker:
         self.pages = dict(pages)
         self.titles = dict(titles)
         self.current = ""  # docs-relative path of the page being converted (set by on_page_markdown)
+        self.rules: dict[str, str] = {}  # rule ID → the spec page that shows it (set once rules are placed)
+
+    def _relative(self, page: str) -> str:
+        return posixpath.relpath(page, posixpath.dirname(self.current) or ".")
+
+    def rule_target(self, rule_id: str) -> str | None:
+        """The link target of a rule ID mentioned in prose (its block on its spec page), or None."""
+        page = self.rules.get(rule_id)
+        return None if page is None else self._relative(page) + "#" + rule_id
 
     def target(self, major: str, minor: str | None) -> str | None:
         """The Markdown link target of a section reference, or None when talkie/1 has no such section."""
         page = self.pages.get(major)
         if page is None:
             return None
-        relative = posixpath.relpath(page, posixpath.dirname(self.current) or ".")
+        relative = self._relative(page)
         section = f"{major}.{minor}" if minor else major
         if minor is not None:
             return relative + "#" + anchor(section) if section in self.titles else None
@@ -78,26 +89,30 @@ class SectionLinker:
         return f"§{section} {self.titles.get(section, '')}".strip()
 
 
+def _has_reference(text: str | None) -> bool:
+    return bool(text) and ("§" in str(text) or RULE_RE.search(str(text)) is not None)
+
+
 def _link_text(text: str, linker: SectionLinker, before: str = "") -> list[str | Element]:
-    """Split `text` into plain strings and `<a>` elements for each section reference it holds.
+    """Split `text` into plain strings and `<a>` elements for each section reference and rule ID it holds.
 
     `before` is the text just ahead of it (the element a tail follows), so "[RFC 8252](…) §7" stays plain.
     """
     pieces: list[str | Element] = []
     last = 0
-    for match in SECTION_RE.finditer(text):
-        href = linker.target(match.group(1), match.group(2))
-        if href is None or FOREIGN_RE.search(before + text[: match.start()]):
+    for match in REFERENCE_RE.finditer(text):
+        major, minor, rule_id = match.groups()
+        if rule_id is not None:
+            href, css, title = linker.rule_target(rule_id), "talkie-rule-ref", f"Rule {rule_id}"
+        elif FOREIGN_RE.search(before + text[: match.start()]):
+            continue
+        else:
+            href, css = linker.target(major, minor), "talkie-section"
+            title = linker.title(major, minor).replace("`", "")
+        if href is None:
             continue
         pieces.append(text[last : match.start()])
-        link = Element(
-            "a",
-            {
-                "href": href,
-                "class": "talkie-section",
-                "title": linker.title(*match.groups()).replace("`", ""),
-            },
-        )
+        link = Element("a", {"href": href, "class": css, "title": title})
         link.text = match.group(0)
         pieces.append(link)
         last = match.end()
@@ -143,13 +158,13 @@ class _Processor(Treeprocessor):
         if element.tag in SKIP_TAGS:
             return
         children = list(element)
-        if element.text and "§" in element.text:
+        if element.text and _has_reference(element.text):
             pieces = _link_text(element.text, self.linker)
             if len(pieces) > 1:
                 _insert(element, 0, pieces, as_text=True)
         for child in children:
             self._walk(child)
-            if child.tail and "§" in child.tail:
+            if child.tail and _has_reference(child.tail):
                 pieces = _link_text(child.tail, self.linker, "".join(child.itertext()))
                 if len(pieces) > 1:
                     _insert(element, list(element).index(child) + 1, pieces, as_text=False)
