@@ -2,7 +2,9 @@
 
 It implements just enough of the protocol for every check, with the standard library only (so the tests do
 not depend on the mock's progress). `breaks` switches on deliberate violations, named by the rule they break;
-the tests assert that the suite then reports exactly that rule.
+the tests assert that the suite then reports exactly that rule. `AUTH-017:<route>` skips the bearer check
+on one route only. `READINGS` are not violations: each takes another choice the seed leaves open (or drops
+test mode), and the suite must not fail the fake for it.
 """
 
 from __future__ import annotations
@@ -35,8 +37,12 @@ LOGO = bytes.fromhex(
     "89504e470d0a1a0a0000000d4948445200000001000000010806000000"
     "1f15c4890000000d49444154789c6300010000000500010d0a2db40000000049454e44ae426082"
 )
-BREAKABLE = frozenset(
-    {"RUN-014", "RUN-004", "ACT-009", "ACT-011", "ERR-001", "RUN-028", "MAN-010", "VOICE-016"}
+READINGS = frozenset(
+    {
+        "cancel-ends-with-run-error",  # §5 leaves the end of a cancelled stream open (N-04 only recommends)
+        "usage-open-after-final",  # §10.3 says nothing of calls after the final usage report (N-11 does)
+        "no-test-mode",  # testMode false: every §11-based check must skip
+    }
 )
 
 
@@ -166,7 +172,7 @@ def manifest(state: State) -> dict[str, Any]:
             "cards": {"blocks": ["heading", "text", "fields", "list", "link", "file", "badge"]},
         },
         "limits": {"maxMessageChars": MAX_CHARS},
-        "testMode": True,
+        "testMode": "no-test-mode" not in state.breaks,
     }
 
 
@@ -180,7 +186,8 @@ def _text(run: Run, text: str, store: list[str]) -> None:
     store.append(text)
 
 
-def _card() -> dict[str, Any]:
+def _card(breaks: frozenset[str] = frozenset()) -> dict[str, Any]:
+    tone = "loud" if "schema:card-tone" in breaks else "positive"  # a nested member off its enum
     return {
         "id": f"card_{uuid.uuid4().hex[:8]}",
         "version": 1,
@@ -188,11 +195,12 @@ def _card() -> dict[str, Any]:
         "subtitle": "Klient · Ostrava",
         "url": "/crm/clients/horizont",
         "blocks": [
-            {"type": "badge", "text": "Aktivní", "tone": "positive"},
+            {"type": "badge", "text": "Aktivní", "tone": tone},
             {"type": "fields", "fields": [{"label": "IČO", "value": "27182818"}]},
             {"type": "link", "label": "Web", "url": "https://horizont.example.org/"},
         ],
         "fallbackText": "Horizont Logistika s.r.o. - aktivní klient v Ostravě",
+        "a11yLabel": "Karta klienta Horizont Logistika s.r.o.",
     }
 
 
@@ -239,7 +247,7 @@ def execute(state: State, run: Run, text: str) -> None:
             }
         )
         run.emit({"type": "TOOL_CALL_END", "toolCallId": call_id, "metadata": {"ok": True}})
-        card = _card()
+        card = _card(state.breaks)
         cards.append(card)
         run.emit({"type": "CUSTOM", "name": "talkie.card", "value": card})
         _text(run, "Tady je **karta** klienta.", texts)
@@ -275,6 +283,9 @@ def execute(state: State, run: Run, text: str) -> None:
         _store_answer(state, run, texts, cards)
     if error is not None:
         run.emit(error)
+    elif run.cancelled and "cancel-ends-with-run-error" in state.breaks:
+        cancelled = {"message": "Běh byl zrušen.", "code": "conflict", "metadata": {"retryable": False}}
+        run.emit({"type": "RUN_ERROR", **cancelled})
     elif run.cancelled:
         run.emit({**_finished(run), "outcome": {"type": "cancelled"}})
     else:
@@ -325,6 +336,13 @@ ROUTES: list[tuple[str, re.Pattern[str], str]] = [
     ("POST", re.compile(r"^/api/talkie/voice/sessions/(?P<session>[^/]+)/usage$"), "voice_usage"),
 ]
 
+
+BREAKABLE = (
+    frozenset({"RUN-014", "RUN-004", "ACT-009", "ACT-011", "ERR-001", "RUN-028", "MAN-010", "VOICE-016"})
+    | {f"AUTH-017:{name}" for _, _, name in ROUTES}
+    | {"schema:card-tone"}
+    | READINGS
+)
 
 # The wire type each request body must match (the fake answers 400 otherwise, as §3 asks).
 REQUEST_TYPES = {
@@ -411,7 +429,8 @@ class Handler(BaseHTTPRequestHandler):
                 path_known = True
                 if route_method != method:
                     continue
-                if self.headers.get("Authorization") != f"Bearer {TOKEN}":
+                skips_auth = f"AUTH-017:{name}" in self.state.breaks
+                if self.headers.get("Authorization") != f"Bearer {TOKEN}" and not skips_auth:
                     raise HttpError(401, "unauthorized", "Chybí platný token.")
                 request_type = REQUEST_TYPES.get(name)
                 if request_type is not None and not is_valid(self._body(), request_type):
@@ -502,6 +521,7 @@ class Handler(BaseHTTPRequestHandler):
                         "role": "user",
                         "content": message["content"],
                         "createdAt": iso(state.now()),
+                        "cards": [],
                     }
                 )
                 new_texts.append(message["content"])
@@ -550,10 +570,7 @@ class Handler(BaseHTTPRequestHandler):
     def do_thread(self, thread: str) -> None:
         with self.state.lock:
             found = self._thread(thread)
-            messages = [
-                {k: v for k, v in m.items() if k != "cards" or (m["role"] == "assistant" and v)}
-                for m in found["messages"]
-            ]
+            messages = [dict(m) for m in found["messages"]]  # §9: `cards` always, `[]` when none
             actions = [dict(self.state.actions[a]) for a in found["actions"]]
             self._send_json(200, {"thread": dict(found["summary"]), "messages": messages, "actions": actions})
 
@@ -657,6 +674,7 @@ class Handler(BaseHTTPRequestHandler):
                     "role": body.get("role", "user"),
                     "content": str(body.get("text", "")),
                     "createdAt": iso(state.now()),
+                    "cards": [],
                     "channel": "voice",
                 }
             )
@@ -667,7 +685,7 @@ class Handler(BaseHTTPRequestHandler):
         with self.state.lock:
             found = self._session(session)
             seconds = int(body.get("seconds", 0))
-            if body.get("final") is True:
+            if body.get("final") is True and "usage-open-after-final" not in self.state.breaks:
                 found["closed"] = True
         self._send_json(200, {"ok": True, "remainingSeconds": max(0, VOICE_MAX_SECONDS - seconds)})
 

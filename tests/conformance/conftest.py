@@ -22,6 +22,8 @@ _fake: Any = importlib.import_module("conformance_fake")
 ServeFake = Callable[..., AbstractContextManager[str]]
 
 MOCK_TOKEN = "conformance-mock-token"
+# How long a starting mock may take to answer: generous, because CI machines run many tests at once.
+STARTUP_WAIT = 120.0
 
 
 @pytest.fixture(scope="session")
@@ -72,9 +74,14 @@ StartMock = Callable[..., AbstractContextManager[str]]
 
 @contextmanager
 def _start_mock(
-    breaks: tuple[str, ...] = (), *, auto_approve: bool = False, oauth_faults: tuple[str, ...] = ()
+    breaks: tuple[str, ...] = (),
+    *,
+    auto_approve: bool = False,
+    oauth_faults: tuple[str, ...] = (),
+    vary: int | None = None,
 ) -> Iterator[str]:
-    """Run `talkie-mock serve [--break RULE…] [--auto-approve] [--oauth-fault F…]` on a free loopback port.
+    """Run `talkie-mock serve [--break RULE…] [--auto-approve] [--oauth-fault F…] [--vary SEED]` on a free
+    loopback port.
 
     Yields its origin and always stops it.
     """
@@ -85,6 +92,7 @@ def _start_mock(
     extra = [arg for rule in breaks for arg in ("--break", rule)]
     extra += [arg for fault in oauth_faults for arg in ("--oauth-fault", fault)]
     extra += ["--auto-approve"] if auto_approve else []
+    extra += ["--vary", str(vary)] if vary is not None else []
     arguments = ["serve", "--host", "127.0.0.1", "--port", str(port), "--state", ":memory:"]
     arguments.append("--open-devtools")  # the clock hook (`--clock-url`) without the developer secret
     process = subprocess.Popen(
@@ -95,7 +103,7 @@ def _start_mock(
     )
     origin = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + STARTUP_WAIT
         while time.monotonic() < deadline:
             if process.poll() is not None:
                 output = process.stdout.read().decode(errors="replace") if process.stdout else ""
@@ -106,7 +114,7 @@ def _start_mock(
             except httpx.HTTPError:
                 time.sleep(0.2)
         else:
-            pytest.fail("talkie-mock did not answer within 30 s")
+            pytest.fail(f"talkie-mock did not answer within {STARTUP_WAIT:.0f} s")
         yield origin
     finally:
         process.terminate()
@@ -121,7 +129,7 @@ def _start_mock(
 
 @pytest.fixture(scope="session")
 def start_mock() -> StartMock:
-    """`start_mock(breaks, auto_approve=, oauth_faults=)`: the real mock (maybe broken); yields its origin."""
+    """`start_mock(breaks, auto_approve=, oauth_faults=, vary=)`: the real mock (maybe broken or varied)."""
     return _start_mock
 
 

@@ -19,7 +19,7 @@ SMOKE = {"max_examples": 2, "seed": 7, "time_limit": 5.0, "phases": ("examples",
 def test_fuzz_healthy_fake_reports_rate_and_no_failures(fake: str, fake_token: str) -> None:
     console = Console(record=True, width=200)
     report = fuzz(FuzzConfig(target=fake, token=fake_token, **SMOKE), console=console)  # type: ignore[arg-type]
-    assert report.failures == []
+    assert report.failures == [], report.findings
     assert report.schemathesis_cases > 0
     assert report.state_machine_steps > 0
     assert report.cases_per_second > 0
@@ -39,7 +39,8 @@ def test_fuzz_catches_a_broken_error_body(serve_fake: ServeFake, fake_token: str
             ),
             console=Console(quiet=True),
         )
-    assert any("talkie_error_body" in failure and "ERR-001" in failure for failure in report.failures)
+    assert any(f.origin == "fuzz:talkie_error_body" and f.rule_id == "ERR-001" for f in report.failures)
+    assert all(f.basis in {"seed", "inferred"} for f in report.failures if f.rule_id == "ERR-001")
 
 
 def test_fuzz_state_machine_catches_a_conflict_accepted(serve_fake: ServeFake, fake_token: str) -> None:
@@ -48,7 +49,11 @@ def test_fuzz_state_machine_catches_a_conflict_accepted(serve_fake: ServeFake, f
             FuzzConfig(target=origin, token=fake_token, max_examples=15, seed=3, time_limit=60.0, phases=()),
             console=Console(quiet=True),
         )
-    assert any("ACT-009" in failure for failure in report.failures), report.failures
+    conflicts = [f for f in report.failures if f.rule_id == "ACT-009"]
+    assert conflicts, report.findings
+    assert conflicts[0].origin == "statemachine"
+    assert conflicts[0].evidence.endpoint == "decision"
+    assert conflicts[0].evidence.status == 200
 
 
 def test_openapi_paths_follow_the_manifest(fake: str) -> None:
@@ -100,6 +105,6 @@ def test_fuzz_smoke_against_the_mock(mock_origin: str, mock_token: str) -> None:
         ),
         console=console,
     )
-    assert report.failures == []
+    assert report.failures == [], report.findings
     assert report.cases_per_second > 0
     assert "cases/s" in console.export_text()

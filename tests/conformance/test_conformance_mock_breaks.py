@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
-from talkie_mock.devtools.breaks import BreakError, check_breaks, other_origin
 from talkie_mock.cli import main as mock_main
+from talkie_mock.devtools.breaks import BreakError, check_breaks, other_origin
 
 
 def test_unknown_break_is_a_usage_error() -> None:

@@ -224,7 +224,7 @@ def test_run_oauth_signs_in_and_every_auth_check_passes(oauth_mock: str, tmp_pat
     findings = _findings(report)
     assert {f["verdict"] for f in findings} == {"pass"}
     assert {f["rule"] for f in findings} >= SIGN_IN_RULES
-    assert {f["check"] for f in findings} >= {"oauth_sign_in", "status_shape", *UNATTENDED_ONLY}
+    assert {f["origin"] for f in findings} >= {"oauth_sign_in", "status_shape", *UNATTENDED_ONLY}
     assert "tkc_" not in report.read_text(encoding="utf-8")
 
 
@@ -298,13 +298,13 @@ def test_interactive_sign_in_with_a_pasted_redirect(
     )
     assert code == EXIT_PASS, output
     assert expected_url in output.replace("\n", "")
-    verdicts = {(f["check"], f["rule"]): f for f in _findings(report)}
+    verdicts = {(f["origin"], f["rule"]): f for f in _findings(report)}
     for rule in ("AUTH-004", "AUTH-005", "AUTH-009", "AUTH-012", "AUTH-013"):
         assert verdicts[("oauth_sign_in", rule)]["verdict"] == "pass"
     assert verdicts[("token_response_not_cached", "AUTH-006")]["verdict"] == "pass"
     assert verdicts[("status_shape", "STAT-001")]["verdict"] == "pass"
-    skipped = [f for f in verdicts.values() if f["check"] in UNATTENDED_ONLY]
-    assert {f["check"] for f in skipped} == UNATTENDED_ONLY
+    skipped = [f for f in verdicts.values() if f["origin"] in UNATTENDED_ONLY]
+    assert {f["origin"] for f in skipped} == UNATTENDED_ONLY
     assert {f["verdict"] for f in skipped} == {"skip"}
     assert all("--oauth-interactive" in f["message"] for f in skipped)
 
@@ -379,7 +379,7 @@ def test_each_oauth_fault_is_caught_by_its_rule(fault_results: dict[str, RunResu
     rule_id, verdict = FAULTS[fault]
     result = fault_results[fault]
     flagged = {(f.rule_id, f.verdict) for f in result.findings if f.verdict in {Verdict.FAIL, Verdict.WARN}}
-    assert flagged == {(rule_id, verdict)}, [f"{f.rule_id} {f.check}: {f.message}" for f in result.findings]
+    assert flagged == {(rule_id, verdict)}, [f"{f.rule_id} {f.origin}: {f.message}" for f in result.findings]
     assert result.failed is (verdict is Verdict.FAIL)
 
 

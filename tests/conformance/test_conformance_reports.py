@@ -4,28 +4,42 @@ from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
+from typing import Any
 
-from talkie_conformance.findings import Evidence, Finding, Verdict
+from talkie_conformance.findings import Evidence, Finding, Verdict, basis_text
 from talkie_conformance.report import to_html, to_json, to_junit, to_markdown
 from talkie_conformance.runner import RunResult
 
 HOSTILE = '<script>alert("Horizont")</script> & </pre>'
 
 
+def _finding(rule_id: str, check: str, verdict: Verdict, message: str, **changes: Any) -> Finding:
+    section = {"RUN": "runs", "ACT": "actions", "MAN": "manifest"}[rule_id.split("-")[0]]
+    finding = Finding.about(rule_id, message, origin=check, verdict=verdict)
+    return finding.but(section=section, **changes)
+
+
 def _result() -> RunResult:
     findings = [
-        Finding(
+        _finding(
             "RUN-014",
             "run_stream_lifecycle",
-            "runs",
-            "MUST",
             Verdict.FAIL,
             HOSTILE,
-            Evidence(request="POST /run", response=HOSTILE, events=[{"type": HOSTILE}]),
+            evidence=Evidence(
+                method="POST",
+                endpoint="run",
+                url="http://127.0.0.1:1/api/talkie/run",
+                status=200,
+                request="POST /run",
+                response=HOSTILE,
+                events=({"type": HOSTILE},),
+                member="$.type",
+            ),
         ),
-        Finding("RUN-017", "run_stream_lifecycle", "runs", "SHOULD", Verdict.WARN, "no label"),
-        Finding("ACT-011", "action_expiry", "actions", "MUST", Verdict.SKIP, "no clock hook"),
-        Finding("MAN-003", "manifest_spec", "manifest", "MUST", Verdict.PASS, "ok"),
+        _finding("RUN-017", "run_stream_lifecycle", Verdict.WARN, "no label"),
+        _finding("ACT-011", "action_expiry", Verdict.SKIP, "no clock hook"),
+        _finding("MAN-003", "manifest_spec", Verdict.PASS, "ok"),
     ]
     return RunResult(target="http://127.0.0.1:1", findings=findings, duration=1.5, rules_source="rules.yaml")
 
@@ -54,8 +68,26 @@ def test_junit_has_one_testcase_per_finding_with_the_right_outcome() -> None:
 def test_json_and_markdown_carry_verdicts_and_evidence() -> None:
     data = json.loads(to_json(_result()))
     assert data["passed"] is False
-    assert data["counts"] == {"pass": 1, "fail": 1, "warn": 1, "skip": 1}
+    assert data["counts"] == {"pass": 1, "fail": 1, "warn": 1, "skip": 1, "error": 0}
     assert data["findings"][0]["evidence"]["events"] == [{"type": HOSTILE}]
+    basis = data["findings"][0]["basis"]
+    assert basis in {"seed", "inferred"}  # RUN-014 rests on the seed's own text, not on a note
     markdown = to_markdown(_result())
-    assert "| RUN-014 | MUST |" in markdown
+    assert f"| RUN-014 | MUST | {basis_text(basis)} |" in markdown
     assert "### RUN-014" in markdown
+    assert "Request behind it: `POST run http://127.0.0.1:1/api/talkie/run → 200`" in markdown
+    assert "Member at fault: `$.type`" in markdown
+
+
+def test_a_suite_error_is_a_junit_error_and_never_a_pass() -> None:
+    crashed = _finding("RUN-014", "run_stream_lifecycle", Verdict.ERROR, "the suite failed inside this check")
+    result = RunResult(
+        target="http://127.0.0.1:1", findings=[crashed], duration=0.1, rules_source="rules.yaml"
+    )
+    assert result.errored
+    assert not result.failed
+    root = ET.fromstring(to_junit(result))
+    assert root.get("errors") == "1"
+    assert next(root.iter("testcase")).find("error") is not None
+    assert json.loads(to_json(result))["passed"] is False
+    assert "SUITE ERROR" in to_markdown(result)

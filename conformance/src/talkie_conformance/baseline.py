@@ -14,7 +14,7 @@ from typing import Any
 import yaml
 
 from talkie_conformance.errors import ConformanceError
-from talkie_conformance.findings import Evidence, Finding, Verdict
+from talkie_conformance.findings import Finding, Severity, Verdict
 from talkie_conformance.rules import RuleCatalogue
 
 
@@ -32,7 +32,7 @@ class BaselineEntry:
 
     def matches(self, finding: Finding) -> bool:
         """Whether this entry accepts that finding."""
-        return finding.rule_id == self.rule and (self.check is None or finding.check == self.check)
+        return finding.rule_id == self.rule and (self.check is None or finding.origin == self.check)
 
 
 def load_baseline(path: str | Path) -> list[BaselineEntry]:
@@ -66,15 +66,17 @@ def load_baseline(path: str | Path) -> list[BaselineEntry]:
 def apply_baseline(
     findings: list[Finding], entries: list[BaselineEntry], rules: RuleCatalogue
 ) -> list[Finding]:
-    """Mark accepted failures and return one failing finding per stale entry."""
+    """The findings with accepted failures marked, followed by one failing finding per stale entry."""
+    marked = list(findings)
     stale: list[Finding] = []
     for entry in entries:
-        matched = [f for f in findings if entry.matches(f)]
-        failing = [f for f in matched if f.verdict is Verdict.FAIL]
-        for finding in failing:
-            finding.accepted = True
-            finding.message = (
-                f"{finding.message} [accepted by the baseline: {entry.reason or 'no reason given'}]"
+        matched = [index for index, f in enumerate(marked) if entry.matches(f)]
+        failing = [index for index in matched if marked[index].outcome is Verdict.FAIL]
+        for index in failing:
+            finding = marked[index]
+            reason = entry.reason or "no reason given"
+            marked[index] = finding.but(
+                accepted=True, message=f"{finding.message} [accepted by the baseline: {reason}]"
             )
         problem: str | None = None
         if entry.rule not in rules:
@@ -85,12 +87,12 @@ def apply_baseline(
             stale.append(
                 Finding(
                     rule_id=entry.rule,
-                    check="baseline" + (f":{entry.check}" if entry.check else ""),
+                    severity=Severity.ERROR,
+                    message=f"stale baseline entry: {problem}",
+                    origin="baseline" + (f":{entry.check}" if entry.check else ""),
+                    verdict=Verdict.FAIL,
                     section="baseline",
                     level="MUST",
-                    verdict=Verdict.FAIL,
-                    message=f"stale baseline entry: {problem}",
-                    evidence=Evidence(),
                 )
             )
-    return stale
+    return marked + stale

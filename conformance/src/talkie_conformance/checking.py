@@ -11,10 +11,11 @@ from __future__ import annotations
 import time
 import uuid
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, NoReturn
 
 from talkie_models import SchemaValidationError
+from talkie_models import rules as contract_rules
 from talkie_models.validation import validate
 
 from talkie_conformance import bodies
@@ -60,6 +61,8 @@ def check(
     """
     if not rules:
         raise ValueError("a check must prove at least one rule")
+    for rule_id in rules:
+        contract_rules.rule(rule_id)  # a KeyError names an ID the catalogue does not have
 
     def register(function: CheckFunction) -> CheckFunction:
         REGISTRY.append(
@@ -132,19 +135,13 @@ class CheckContext:
         self, exchange: Exchange | None, recording: RunRecording | None, events: list[dict[str, Any]] | None
     ) -> Evidence:
         if recording is not None:
-            return Evidence(
-                request=recording.exchange.request_text(),
-                response=recording.exchange.response_text(),
-                events=events if events is not None else recording.event_dicts(),
-            )
+            return recording.exchange.evidence(events if events is not None else recording.event_dicts())
         source = exchange or self.last_exchange
         if source is None and self.last_recording is not None:
             return self._evidence(None, self.last_recording, events)
-        return Evidence(
-            request=source.request_text() if source else None,
-            response=source.response_text() if source else None,
-            events=events or [],
-        )
+        if source is None:
+            return Evidence(events=tuple(events or ()))
+        return source.evidence(events)
 
     def evidence(self) -> Evidence:
         """Evidence from the last request or run of this check."""
@@ -158,11 +155,15 @@ class CheckContext:
         exchange: Exchange | None = None,
         recording: RunRecording | None = None,
         events: list[dict[str, Any]] | None = None,
+        member: str | None = None,
     ) -> None:
-        """Record a violation of `rule_id` and carry on."""
+        """Record a violation of `rule_id` and carry on; `member` is the JSON path at fault, if one is."""
         if rule_id not in self.spec.rules:
             raise ValueError(f"check {self.spec.name} reports {rule_id}, which it does not declare")
-        self.violations.append(Violation(rule_id, message, self._evidence(exchange, recording, events)))
+        evidence = self._evidence(exchange, recording, events)
+        if member is not None:
+            evidence = replace(evidence, member=member)
+        self.violations.append(Violation(rule_id, message, evidence))
 
     def expect(
         self,
@@ -213,8 +214,16 @@ class CheckContext:
         try:
             validate(instance, type_name)
         except SchemaValidationError as exc:
+            problems = "; ".join(exc.errors[:5]) + (
+                f"; … {len(exc.errors) - 5} more" if len(exc.errors) > 5 else ""
+            )
+            member = exc.errors[0].split(":", 1)[0] if exc.errors else None
             self.fail(
-                rule_id, f"{what} is not a valid {type_name}: {exc}", exchange=exchange, recording=recording
+                rule_id,
+                f"{what} is not a valid {type_name}: {problems}",
+                exchange=exchange,
+                recording=recording,
+                member=member,
             )
             return False
         return True

@@ -1,5 +1,8 @@
 """`talkie-conformance`: run the rule checks or the fuzzer. Exit 0 pass, 1 findings, 2 could not run.
 
+Exit 2 also covers a run that proves nothing: a check crashed (the suite's fault, never a FAIL of the
+server) or every check skipped ("nothing was tested").
+
 The commands only parse options, call the library and map the outcome to an exit code.
 """
 
@@ -12,11 +15,12 @@ from typing import Any, TypeVar
 
 import click
 from rich.console import Console
+from talkie_models.protocol import TALKIE_CLIENT_ID, TALKIE_REDIRECT_SCHEME, TALKIE_REDIRECT_URI
 
 from talkie_conformance.baseline import BaselineError, apply_baseline, load_baseline
 from talkie_conformance.checking import Options
 from talkie_conformance.errors import ConformanceError
-from talkie_conformance.oauth import TALKIE_CLIENT_ID, TALKIE_REDIRECT_URI, OAuthConfig
+from talkie_conformance.oauth import OAuthConfig
 from talkie_conformance.rules import load_rules
 
 EXIT_PASS = 0
@@ -91,8 +95,9 @@ def paste_redirect(authorization_url: str) -> str:
     click.echo("Open this address in a browser and sign in:\n")
     click.echo(f"  {authorization_url}\n")
     click.echo(
-        "The browser then tries to open the app's address (for the Talkie app cz.firemnicrm.talkie:/...) and "
-        "fails. Copy that address from the address bar (or the browser's error message) and paste it here."
+        "The browser then tries to open the app's address "
+        f"(for the Talkie app {TALKIE_REDIRECT_SCHEME}:/...) and fails. Copy that address from the "
+        "address bar (or the browser's error message) and paste it here."
     )
     answer: str = click.prompt("Redirect URL", default="", show_default=False)
     return answer
@@ -160,7 +165,7 @@ def run_command(
     from talkie_conformance.report import TerminalReporter, to_junit, write_report
     from talkie_conformance.runner import SelectionError, run_suite, select
 
-    console = Console(highlight=False)
+    console = Console(highlight=False, soft_wrap=True)  # long URLs stay whole
     oauth = oauth_config(
         console,
         token=token,
@@ -196,12 +201,19 @@ def run_command(
     except ConformanceError as exc:
         _fatal(console, str(exc))
         return
-    result.findings.extend(apply_baseline(result.findings, baseline, rules))
+    result.findings = apply_baseline(result.findings, baseline, rules)
     reporter.summary(result)
     if junit_path:
         Path(junit_path).write_text(to_junit(result), encoding="utf-8")
     for path in report_paths:
         write_report(path, result)
+    if result.errored:
+        console.print(
+            "[bold red]suite error:[/] a check crashed (see the `error` lines above); fix the suite"
+        )
+        sys.exit(EXIT_CANNOT_RUN)
+    if result.nothing_tested:
+        _fatal(console, "nothing was tested: every check skipped (see the reasons above)")
     sys.exit(EXIT_FINDINGS if result.failed else EXIT_PASS)
 
 
@@ -251,7 +263,7 @@ def fuzz_command(
     """Fuzz the server at URL: Schemathesis with Talkie checks, then a stateful model of the spec."""
     from talkie_conformance.fuzz import FuzzConfig, fuzz
 
-    console = Console(highlight=False)
+    console = Console(highlight=False, soft_wrap=True)  # long URLs stay whole
     oauth = oauth_config(
         console,
         token=token,

@@ -16,12 +16,13 @@ from typing import Any
 from urllib.parse import quote, urljoin, urlsplit
 
 import httpx
+from talkie_models.protocol import EVENT_STREAM, WELL_KNOWN_PATH
 from talkie_models.sse import SSEDecoder
 
 from talkie_conformance.errors import DiscoveryError
-from talkie_conformance.findings import excerpt
+from talkie_conformance.findings import Evidence, excerpt
+from talkie_conformance.lifecycle import TextChunks
 
-WELL_KNOWN = "/.well-known/talkie.json"
 MAX_REDIRECTS = 5
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
@@ -54,10 +55,10 @@ def manifest_url_for(target: str) -> str:
     """Turn what a user typed (a host, an origin or a manifest URL) into the manifest URL to fetch."""
     target = target.strip()
     if "://" not in target:
-        return f"https://{target.rstrip('/')}{WELL_KNOWN}"
+        return f"https://{target.rstrip('/')}{WELL_KNOWN_PATH}"
     parts = urlsplit(target)
     if parts.path in {"", "/"} and not parts.query:
-        return origin_of(target) + WELL_KNOWN
+        return origin_of(target) + WELL_KNOWN_PATH
     return target
 
 
@@ -73,6 +74,20 @@ class Exchange:
     headers: httpx.Headers
     body: bytes
     elapsed: float
+    endpoint: str | None = None
+    """The manifest's endpoint key the request went to (`run`, `decision`), when it went to one."""
+
+    def evidence(self, events: list[dict[str, Any]] | None = None) -> Evidence:
+        """This exchange as the evidence of a finding: the request line, status and both excerpts."""
+        return Evidence(
+            method=self.method,
+            endpoint=self.endpoint,
+            url=self.url,
+            status=self.status,
+            request=self.request_text(),
+            response=self.response_text(),
+            events=tuple(events or ()),
+        )
 
     def json(self) -> Any:
         """The response body as JSON (raises ValueError when it is not JSON)."""
@@ -359,7 +374,9 @@ class TalkieClient:
         """Send one request to an endpoint. `auth` may be False (no token) or another token string."""
         self.require(endpoint)
         url = self.url(endpoint, **dict(params or {}))
-        return self.send(method, url, json_body=json_body, content=content, headers=headers, auth=auth)
+        exchange = self.send(method, url, json_body=json_body, content=content, headers=headers, auth=auth)
+        exchange.endpoint = endpoint
+        return exchange
 
     def send(
         self,
@@ -445,7 +462,7 @@ class TalkieClient:
     ) -> RunRecording:
         self.require("run")
         url = self.url("run")
-        headers = self._headers(url, auth, {"Accept": "text/event-stream"})
+        headers = self._headers(url, auth, {"Accept": EVENT_STREAM})
         payload = json.dumps(body, ensure_ascii=False).encode()
         headers["Content-Type"] = "application/json"
         started = time.perf_counter()
@@ -462,15 +479,17 @@ class TalkieClient:
                 headers=response.headers,
                 body=b"",
                 elapsed=0.0,
+                endpoint="run",
             )
             recording = RunRecording(exchange=exchange)
-            is_stream = exchange.content_type == "text/event-stream"
+            is_stream = exchange.content_type == EVENT_STREAM
             if response.status_code != 200 or not is_stream:
                 exchange.body = response.read()
                 exchange.elapsed = time.perf_counter() - started
                 recording.completed = True
                 return recording
             decoder = SSEDecoder()
+            chunks = TextChunks()  # judged as the start/content/end they stand for
             raw_seen = bytearray()
             for chunk in response.iter_raw():
                 if len(raw_seen) < 4000:
@@ -482,19 +501,19 @@ class TalkieClient:
                         data: Any = json.loads(data_text)
                     except ValueError:
                         data = None
-                    recording.events.append(
-                        RecordedEvent(
-                            at=time.perf_counter() - started,
-                            raw=data_text,
-                            data=data,
-                            sse_event=message.event,
+                    at = time.perf_counter() - started
+                    for event in chunks.feed(data):
+                        raw = data_text if event is data else json.dumps(event, ensure_ascii=False)
+                        recording.events.append(
+                            RecordedEvent(at=at, raw=raw, data=event, sse_event=message.event)
                         )
-                    )
                 if disconnect_after is not None and len(recording.events) >= disconnect_after:
                     recording.disconnected = True
                     break
             else:
                 recording.completed = True
+            at = time.perf_counter() - started
+            recording.events += [RecordedEvent(at=at, raw=json.dumps(e), data=e) for e in chunks.close()]
             exchange.body = bytes(raw_seen)
             exchange.elapsed = time.perf_counter() - started
         return recording

@@ -21,22 +21,18 @@ from hypothesis import HealthCheck, Phase, settings
 from hypothesis.errors import HypothesisException
 from hypothesis.stateful import run_state_machine_as_test
 from rich.console import Console
+from rich.markup import escape
+from talkie_models.protocol import EVENT_STREAM
 
 from talkie_conformance.client import Discovery, TalkieClient, discover, origin_of
 from talkie_conformance.errors import ConformanceError
-from talkie_conformance.fuzz_checks import TALKIE_CHECKS
+from talkie_conformance.findings import Evidence, Finding, Severity, Verdict, finding_lines
+from talkie_conformance.fuzz_checks import BUILTIN_BASIS, BUILTIN_RULES, FUZZ_CHECKS, TALKIE_CHECKS
 from talkie_conformance.oauth import OAuthConfig, OAuthSession, Prompt, sign_in_to
 from talkie_conformance.statemachine import Driver, machine_for
 
 OPENAPI_NAMES = ("openapi-3.1.bundled.yaml",)
-BUILTIN_CHECKS = (
-    "not_a_server_error",
-    "status_code_conformance",
-    "content_type_conformance",
-    "response_schema_conformance",
-    "negative_data_rejection",
-    "ignored_auth",
-)
+BUILTIN_CHECKS = tuple(BUILTIN_RULES)
 SCHEMATHESIS_SHARE = 0.7  # of the time limit; the state machine gets the rest
 HTTP_METHODS = {"get", "put", "post", "delete", "patch", "head", "options", "trace"}
 
@@ -58,12 +54,23 @@ class FuzzConfig:
 
 @dataclass
 class FuzzReport:
-    """Cases run, time spent and what broke."""
+    """Cases run, time spent and what broke (failures and warnings, as findings)."""
 
     schemathesis_cases: int = 0
     state_machine_steps: int = 0
     seconds: float = 0.0
-    failures: list[str] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def failures(self) -> list[Finding]:
+        """The findings that fail the server (MUST of the seed)."""
+        return [finding for finding in self.findings if finding.counts_as_failure]
+
+    def add(self, finding: Finding) -> None:
+        """Keep a finding unless the same rule and message was already kept."""
+        key = (finding.rule_id, finding.origin, finding.message)
+        if all((f.rule_id, f.origin, f.message) != key for f in self.findings):
+            self.findings.append(finding)
 
     @property
     def cases(self) -> int:
@@ -118,7 +125,25 @@ def adapt_to_manifest(document: dict[str, Any], discovery: Discovery) -> dict[st
             target[method] = copy.deepcopy(operation)
     adapted["paths"] = paths
     adapted["servers"] = [{"url": origin_of(discovery.issuer)}]
+    _stream_items_as_schema(adapted)
     return adapted
+
+
+def _stream_items_as_schema(document: dict[str, Any]) -> None:
+    """Give Schemathesis the schema of one SSE event where it looks for it.
+
+    OpenAPI 3.1 cannot describe stream items, so our 3.1 copy keeps the item schema beside the body's (under
+    `x-talkie-sse-item`); Schemathesis validates each parsed event of a `text/event-stream` response against
+    the media type's `schema`, so that is where the item schema goes for fuzzing.
+    """
+    for item in document.get("paths", {}).values():
+        for method, operation in item.items():
+            if method not in HTTP_METHODS:
+                continue
+            for response in operation.get("responses", {}).values():
+                media = response.get("content", {}).get(EVENT_STREAM) if isinstance(response, dict) else None
+                if isinstance(media, dict) and "x-talkie-sse-item" in media:
+                    media["schema"] = media.pop("x-talkie-sse-item")
 
 
 def _run_schemathesis(
@@ -143,15 +168,32 @@ def _run_schemathesis(
             report.schemathesis_cases += len(recorder.cases)
             for checks in recorder.checks.values():
                 for node in checks:
-                    if node.failure_info is None:
-                        continue
-                    failure = node.failure_info.failure
-                    label = recorder.label
-                    line = f"{label}: {node.name}: {failure.title}: {failure.message}".strip()
-                    if line not in report.failures:
-                        report.failures.append(line[:600])
+                    if node.failure_info is not None:
+                        failure = node.failure_info.failure
+                        report.add(
+                            schemathesis_finding(node.name, recorder.label, failure.title, failure.message)
+                        )
         elif isinstance(event, events.FatalError):
             raise ConformanceError(f"Schemathesis could not run: {event.exception}")
+
+
+def schemathesis_finding(check: str, label: str, title: str, message: str) -> Finding:
+    """A Schemathesis failure as a finding: a Talkie check names its rule, a built-in one stands for one."""
+    text = f"{label}: {title}: {message}".strip()[:600]
+    evidence = Evidence(method=label.split(" ", 1)[0] or None, url=label.split(" ", 1)[-1] or None)
+    origin = f"fuzz:{check}"
+    talkie = FUZZ_CHECKS.get(check)
+    if talkie is not None:
+        prefix = message.split(":", 1)[0].strip()
+        rule_id = prefix if prefix in talkie.rules else talkie.rules[0]
+        finding = Finding.about(rule_id, text, evidence=evidence, origin=origin)
+    elif BUILTIN_RULES.get(check) is not None:
+        finding = Finding.about(BUILTIN_RULES[check], text, evidence=evidence, origin=origin)
+    else:  # the OpenAPI document's promise, not a catalogued rule: a note-based one only warns
+        basis = BUILTIN_BASIS.get(check)
+        severity = Severity.WARNING if basis is not None else Severity.ERROR
+        finding = Finding(None, severity, text, evidence, basis=basis, origin=origin)
+    return finding.but(verdict=Verdict.FAIL if finding.severity is Severity.ERROR else Verdict.WARN)
 
 
 def _run_state_machine(config: FuzzConfig, client: TalkieClient, report: FuzzReport, budget: float) -> None:
@@ -172,16 +214,22 @@ def _run_state_machine(config: FuzzConfig, client: TalkieClient, report: FuzzRep
         run_state_machine_as_test(machine, settings=machine_settings)
     except (AssertionError, HypothesisException) as exc:
         # A live server is external state: replaying a failing example is not exact, so Hypothesis may
-        # complain about flakiness. The violations the driver recorded in the first run are the findings.
-        if not driver.violations:
-            report.failures.append(f"state machine: {type(exc).__name__}: {str(exc).splitlines()[0]}")
+        # complain about flakiness. The findings the driver recorded in the first run are what counts.
+        if not driver.findings:
+            report.add(
+                Finding(
+                    None,
+                    Severity.ERROR,
+                    f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}",
+                    origin="statemachine",
+                    verdict=Verdict.ERROR,
+                )
+            )
     finally:
         hypothesis.core.global_force_seed = previous
         report.state_machine_steps += driver.steps
-    for violation in driver.violations:
-        line = f"state machine: {violation}"
-        if line not in report.failures:
-            report.failures.append(line)
+    for finding in driver.findings:
+        report.add(finding)
 
 
 def _sign_in(config: FuzzConfig, discovery: Discovery, prompt: Prompt | None) -> OAuthSession | None:
@@ -236,12 +284,17 @@ def fuzz(config: FuzzConfig, *, console: Console | None = None, prompt: Prompt |
         if session is not None:
             session.close()
     report.seconds = time.monotonic() - started
-    for failure in report.failures:
-        console.print(f"[bold red]failure[/] {failure}", markup=True)
+    for finding in report.findings:
+        first, *rest = finding_lines(finding)
+        style = {Verdict.FAIL: "bold red", Verdict.ERROR: "bold magenta"}.get(finding.outcome, "yellow")
+        console.print(f"[{style}]{finding.outcome.value}[/] {escape(first)}", markup=True)
+        for line in rest:
+            console.print(f"  [dim]{escape(line)}[/]", markup=True)
     verdict = "[bold red]FAILED[/]" if report.failures else "[bold green]PASSED[/]"
     console.print(
         f"{verdict} {report.cases} cases ({report.schemathesis_cases} Schemathesis, "
         f"{report.state_machine_steps} state machine) in {report.seconds:.1f} s: "
-        f"{report.cases_per_second:.1f} cases/s, {len(report.failures)} failures"
+        f"{report.cases_per_second:.1f} cases/s, {len(report.failures)} failures, "
+        f"{len(report.findings) - len(report.failures)} warnings"
     )
     return report

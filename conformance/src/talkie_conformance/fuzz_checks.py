@@ -1,26 +1,84 @@
 """Talkie rules as Schemathesis checks: every response the fuzzer provokes is judged by them too.
 
-Each failure message starts with the rule ID it breaks, so fuzz findings trace back to `spec/rules.yaml`.
+Each check is registered with the rule IDs it judges by `@fuzz_check(...)` (the registry `FUZZ_CHECKS`, which
+the spec site reads as data) and reports a violation by raising `FuzzViolationError(rule_id, message)`;
+the fuzzer turns each into a `Finding`. `BUILTIN_RULES` gives the rule of each of Schemathesis' own checks.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import schemathesis
 from schemathesis import Case, CheckContext, Response
+from talkie_models import SchemaValidationError
+from talkie_models import rules as contract_rules
+from talkie_models.protocol import CARD_EVENT, EVENT_STREAM, WELL_KNOWN_PATH
 from talkie_models.sse import SSEDecoder
-from talkie_models.validation import is_valid
+from talkie_models.validation import validate
 
-from talkie_conformance import rule_ids as rid
 from talkie_conformance.checks._support import CODE_STATUS, RETRYABLE
-from talkie_conformance.lifecycle import analyze
+from talkie_conformance.lifecycle import analyze, expand_chunks
 from talkie_conformance.urls import is_link_target, iter_urls
 
+FuzzFunction = Callable[[CheckContext, Response, Case[Any]], "bool | None"]
 ALLOWED_5XX = {500, 502, 503}
-MANIFEST_PATH = "/.well-known/talkie.json"
-TALKIE_CHECKS = ("talkie_error_body", "talkie_run_stream", "talkie_card_urls")
+
+
+@dataclass(frozen=True)
+class FuzzCheck:
+    """A registered Schemathesis check and the rules it judges."""
+
+    name: str
+    rules: tuple[str, ...]
+    function: FuzzFunction
+
+    @property
+    def title(self) -> str:
+        """First line of the check's docstring."""
+        return (self.function.__doc__ or self.name).strip().splitlines()[0]
+
+
+FUZZ_CHECKS: dict[str, FuzzCheck] = {}
+
+# Schemathesis' built-in checks the fuzzer runs, with the rule each one stands for (None: no rule of the
+# catalogue, the OpenAPI document's own promise; `BUILTIN_BASIS` names the note behind it, if any).
+BUILTIN_RULES: Mapping[str, str | None] = {
+    "not_a_server_error": "ERR-013",
+    "status_code_conformance": None,
+    "content_type_conformance": None,
+    "response_schema_conformance": None,
+    "negative_data_rejection": "ERR-005",
+    "ignored_auth": "AUTH-017",
+}
+BUILTIN_BASIS: Mapping[str, str] = {"status_code_conformance": "N-23"}
+
+
+class FuzzViolationError(AssertionError):
+    """A response broke `rule_id`; Schemathesis records it as a failure of the check that raised it."""
+
+    def __init__(self, rule_id: str, message: str) -> None:
+        super().__init__(f"{rule_id}: {message}")
+        self.rule_id = rule_id
+        self.detail = message
+
+
+def fuzz_check(*rules: str) -> Callable[[FuzzFunction], FuzzFunction]:
+    """Register a Schemathesis check that judges `rules` (each must be in the rule catalogue)."""
+    if not rules:
+        raise ValueError("a fuzz check must judge at least one rule")
+    for rule_id in rules:
+        contract_rules.rule(rule_id)
+
+    def register(function: FuzzFunction) -> FuzzFunction:
+        FUZZ_CHECKS[function.__name__] = FuzzCheck(function.__name__, tuple(rules), function)
+        schemathesis.check(function)
+        return function
+
+    return register
 
 
 def _content_type(response: Response) -> str:
@@ -29,7 +87,7 @@ def _content_type(response: Response) -> str:
 
 
 def _is_talkie_endpoint(case: Case[Any]) -> bool:
-    return not case.operation.path.endswith(MANIFEST_PATH)
+    return not case.operation.path.endswith(WELL_KNOWN_PATH)
 
 
 def _json(response: Response) -> Any:
@@ -51,51 +109,61 @@ def stream_events(content: bytes) -> list[Any]:
     return payloads
 
 
-@schemathesis.check
+def _schema_problem(instance: Any, type_name: str) -> str | None:
+    try:
+        validate(instance, type_name)
+    except SchemaValidationError as exc:
+        return "; ".join(exc.errors[:3])
+    return None
+
+
+@fuzz_check("ERR-001", "ERR-003", "ERR-013")
 def talkie_error_body(ctx: CheckContext, response: Response, case: Case[Any]) -> bool | None:
     """§3: every non-2xx answer of a Talkie endpoint has the error body, with a code that fits its status."""
     if response.status_code < 400 or not _is_talkie_endpoint(case):
         return None
     if response.status_code >= 500 and response.status_code not in ALLOWED_5XX:
-        raise AssertionError(f"{rid.ERR_PAIRING}: HTTP {response.status_code} is not one of 500, 502, 503")
+        raise FuzzViolationError("ERR-013", f"HTTP {response.status_code} is not one of 500, 502, 503")
     body = _json(response)
-    if not is_valid(body, "ErrorResponse"):
-        raise AssertionError(
-            f"{rid.ERR_BODY}: HTTP {response.status_code} without the §3 error body: "
-            f"{response.content[:200]!r}"
+    problem = _schema_problem(body, "ErrorResponse")
+    if problem is not None:
+        raise FuzzViolationError(
+            "ERR-001",
+            f"HTTP {response.status_code} without the §3 error body ({problem}): {response.content[:200]!r}",
         )
     error = body["error"]
     code = error.get("code")
     if code in CODE_STATUS and response.status_code not in CODE_STATUS[code]:
-        raise AssertionError(f"{rid.ERR_PAIRING}: code {code!r} sent with HTTP {response.status_code}")
-    if code in CODE_STATUS and error.get("retryable") is not RETRYABLE.get(code, False):
-        raise AssertionError(f"{rid.ERR_BODY}: code {code!r} with retryable {error.get('retryable')!r}")
+        raise FuzzViolationError("ERR-003", f"code {code!r} sent with HTTP {response.status_code}")
+    if code in RETRYABLE and error.get("retryable") is not RETRYABLE[code]:
+        raise FuzzViolationError("ERR-001", f"code {code!r} with retryable {error.get('retryable')!r}")
     return True
 
 
-@schemathesis.check
+@fuzz_check("RUN-010", "RUN-014", "RUN-024")
 def talkie_run_stream(ctx: CheckContext, response: Response, case: Case[Any]) -> bool | None:
     """§5: a run stream is parsed event by event; each is a StreamEvent, and the lifecycle holds."""
-    if response.status_code != 200 or _content_type(response) != "text/event-stream":
+    if response.status_code != 200 or _content_type(response) != EVENT_STREAM:
         return None
     if response.stream_cut_short:
         return None  # the fuzzer stopped reading early; the lifecycle cannot be judged
-    events = stream_events(response.content)
+    events = expand_chunks(stream_events(response.content))
     for index, event in enumerate(events):
-        if not is_valid(event, "StreamEvent"):
-            raise AssertionError(
-                f"{rid.RUN_STREAM}: event #{index} is not a valid StreamEvent: {event!r:.200}"
-            )
+        problem = _schema_problem(event, "StreamEvent")
+        if problem is not None:
+            raise FuzzViolationError("RUN-010", f"event #{index} is not a valid StreamEvent: {problem}")
     problems = analyze(events)
     if problems:
-        raise AssertionError(f"{rid.RUN_STARTED_FIRST}/{rid.RUN_TERMINAL_LAST}: {problems[0].message}")
+        first = problems[0]
+        rule_id = "RUN-014" if first.kind == "first" else "RUN-024"
+        raise FuzzViolationError(rule_id, first.message)
     return True
 
 
 def _cards(payload: Any) -> list[Any]:
     found: list[Any] = []
     if isinstance(payload, dict):
-        if payload.get("type") == "CUSTOM" and payload.get("name") == "talkie.card":
+        if payload.get("type") == "CUSTOM" and payload.get("name") == CARD_EVENT:
             found.append(payload.get("value"))
         cards = payload.get("cards")
         if isinstance(cards, list):
@@ -108,19 +176,19 @@ def _cards(payload: Any) -> list[Any]:
     return found
 
 
-@schemathesis.check
+@fuzz_check("CARD-005")
 def talkie_card_urls(ctx: CheckContext, response: Response, case: Case[Any]) -> bool | None:
     """§6: every URL inside a card (streamed, in a decision answer or a stored message) is allowed."""
     if response.status_code >= 300:
         return None
-    if _content_type(response) == "text/event-stream":
-        payload: Any = stream_events(response.content)
-    else:
-        payload = _json(response)
+    payload: Any = (
+        stream_events(response.content) if _content_type(response) == EVENT_STREAM else _json(response)
+    )
     for card in _cards(payload):
         for path, url in iter_urls(card):
             if not is_link_target(url):
-                raise AssertionError(
-                    f"{rid.CARD_URLS}: card{path} = {url!r} is neither same-origin nor https"
-                )
+                raise FuzzViolationError("CARD-005", f"card{path} = {url!r} is neither same-origin nor https")
     return True
+
+
+TALKIE_CHECKS = tuple(FUZZ_CHECKS)

@@ -111,3 +111,55 @@ def _nesting(events: Sequence[Any]) -> list[Problem]:
                     Problem("tool", index, f"RUN_FINISHED with tool calls open: {sorted(open_tools)}")
                 )
     return problems
+
+
+TEXT_CHUNK = "TEXT_MESSAGE_CHUNK"
+
+
+class TextChunks:
+    """Expands AG-UI's `TEXT_MESSAGE_CHUNK` into the start/content/end sequence it stands for.
+
+    AG-UI 1.0 lets a producer send chunks instead of the explicit triple: the first chunk of a `messageId`
+    opens the message, each non-empty `delta` is content, and the message closes at the next event that is not
+    a chunk of it (or at the end of the stream). The suite judges the expanded stream, so a server using
+    chunks is held to the same lifecycle as one that does not.
+    """
+
+    def __init__(self) -> None:
+        self.open: str | None = None
+
+    def feed(self, event: Any) -> list[Any]:
+        """The events `event` stands for, in order (itself when it is no chunk)."""
+        if _type(event) != TEXT_CHUNK:
+            return [*self.close(), event]
+        message_id = event.get("messageId")
+        message_id = str(message_id) if message_id is not None else self.open
+        expanded: list[Any] = []
+        if message_id != self.open or message_id is None:
+            expanded += self.close()
+            message_id = message_id or "chunk"
+            start = {
+                "type": "TEXT_MESSAGE_START",
+                "messageId": message_id,
+                "role": event.get("role", "assistant"),
+            }
+            expanded.append(start)
+            self.open = message_id
+        delta = event.get("delta")
+        if isinstance(delta, str) and delta:
+            expanded.append({"type": "TEXT_MESSAGE_CONTENT", "messageId": message_id, "delta": delta})
+        return expanded
+
+    def close(self) -> list[Any]:
+        """The end of the open chunked message, if one is open."""
+        if self.open is None:
+            return []
+        message_id, self.open = self.open, None
+        return [{"type": "TEXT_MESSAGE_END", "messageId": message_id}]
+
+
+def expand_chunks(events: Sequence[Any]) -> list[Any]:
+    """A whole decoded stream with its text chunks expanded (see `TextChunks`)."""
+    chunks = TextChunks()
+    expanded = [out for event in events for out in chunks.feed(event)]
+    return expanded + chunks.close()

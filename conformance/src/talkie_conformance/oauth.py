@@ -19,13 +19,15 @@ from typing import Any, Literal
 from urllib.parse import parse_qs, urlencode, urljoin, urlsplit
 
 import httpx
+from talkie_models.protocol import (
+    OAUTH_METADATA_SUFFIXES,
+    SCOPES,
+    TALKIE_CLIENT_ID,
+    TALKIE_REDIRECT_URI,
+)
 
 from talkie_conformance.client import origin_of
 from talkie_conformance.errors import ConformanceError
-
-TALKIE_CLIENT_ID = "https://talkie.firemni-crm.cz/oauth/client.json"
-TALKIE_REDIRECT_URI = "cz.firemnicrm.talkie:/oauth/callback"
-TALKIE_SCOPES = ("talkie", "offline_access")
 
 # Where a sign-in broke. `interaction` and `transport` are the suite's own trouble (it cannot run);
 # the others are answers of the server that the AUTH checks judge.
@@ -49,7 +51,7 @@ class OAuthConfig:
 
     client_id: str = TALKIE_CLIENT_ID
     redirect_uri: str = TALKIE_REDIRECT_URI
-    scopes: tuple[str, ...] = TALKIE_SCOPES
+    scopes: tuple[str, ...] = SCOPES
     interactive: bool = False
 
 
@@ -69,9 +71,9 @@ def metadata_locations(as_issuer: str) -> list[str]:
     origin = origin_of(as_issuer)
     path = urlsplit(as_issuer).path.rstrip("/")
     locations: list[str] = []
-    for name in ("oauth-authorization-server", "openid-configuration"):
-        locations.append(f"{origin}/.well-known/{name}{path}")
-        locations.append(f"{as_issuer.rstrip('/')}/.well-known/{name}")
+    for suffix in OAUTH_METADATA_SUFFIXES:
+        locations.append(f"{origin}{suffix}{path}")
+        locations.append(f"{as_issuer.rstrip('/')}{suffix}")
     return list(dict.fromkeys(locations))
 
 

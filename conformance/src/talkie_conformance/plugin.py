@@ -1,7 +1,8 @@
 """pytest plugin: `pytest --talkie-url URL --talkie-token T` (or `--talkie-oauth`) runs every check as a test.
 
 Loaded through the `pytest11` entry point; it stays silent unless `--talkie-url` is given. One test per check:
-a violated MUST rule fails it, a violated SHOULD rule only warns, and a check that cannot run is skipped.
+a violated MUST of the seed fails it, a SHOULD or a rule one of our notes adds only warns, a check that cannot
+run is skipped, and a check that crashed is an error of the suite (`TalkieSuiteError`), never a failure.
 """
 
 from __future__ import annotations
@@ -11,11 +12,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from talkie_models.protocol import TALKIE_CLIENT_ID, TALKIE_REDIRECT_URI
 
 from talkie_conformance.checking import CheckSpec, Options
 from talkie_conformance.client import Discovery, TalkieClient, discover
-from talkie_conformance.findings import Finding, Verdict
-from talkie_conformance.oauth import TALKIE_CLIENT_ID, TALKIE_REDIRECT_URI, OAuthConfig, sign_in_to
+from talkie_conformance.findings import Finding, Verdict, finding_lines
+from talkie_conformance.oauth import OAuthConfig, sign_in_to
 from talkie_conformance.rules import RuleCatalogue, load_rules
 from talkie_conformance.runner import execute, select
 
@@ -93,18 +95,21 @@ class TalkieCheckItem(pytest.Item):
         findings = execute(self.spec, self.target.client(), self.target.rules, self.target.options)
         if self.rule_filter is not None:
             findings = [f for f in findings if f.rule_id in self.rule_filter]
-        self.user_properties.extend((f.rule_id, f.verdict.value) for f in findings)
-        failed = [f for f in findings if f.verdict is Verdict.FAIL]
+        self.user_properties.extend((str(f.rule_id), f.outcome.value) for f in findings)
+        crashed = [f for f in findings if f.outcome is Verdict.ERROR]
+        if crashed:
+            raise TalkieSuiteError("\n".join(_line(f) for f in crashed[:1]))
+        failed = [f for f in findings if f.outcome is Verdict.FAIL]
         for finding in findings:
-            if finding.verdict is Verdict.WARN:
+            if finding.outcome is Verdict.WARN:
                 warnings.warn(TalkieRuleWarning(_line(finding)), stacklevel=1)
         if failed:
             raise TalkieCheckFailedError("\n".join(_line(f) for f in failed))
-        if findings and all(f.verdict is Verdict.SKIP for f in findings):
+        if findings and all(f.outcome is Verdict.SKIP for f in findings):
             pytest.skip(findings[0].message)
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
-        if isinstance(excinfo.value, TalkieCheckFailedError):
+        if isinstance(excinfo.value, TalkieCheckFailedError | TalkieSuiteError):
             return str(excinfo.value)
         return str(super().repr_failure(excinfo))
 
@@ -113,13 +118,15 @@ class TalkieCheckItem(pytest.Item):
 
 
 class TalkieCheckFailedError(AssertionError):
-    """A MUST rule is violated; the message lists rule, message and evidence."""
+    """A MUST rule of the seed is violated; the message lists rule, basis, request and message."""
+
+
+class TalkieSuiteError(Exception):
+    """The check itself crashed: an error of the suite, not a verdict on the server."""
 
 
 def _line(finding: Finding) -> str:
-    text = f"{finding.rule_id} ({finding.level}) {finding.message}"
-    if finding.evidence.request:
-        text += f"\n  request: {finding.evidence.request.splitlines()[0]}"
+    text = "\n  ".join(finding_lines(finding))
     if finding.evidence.response:
         text += f"\n  response: {finding.evidence.response.splitlines()[0]}"
     return text

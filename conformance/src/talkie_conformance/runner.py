@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import re
 import time
+import traceback
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 import httpx
 
@@ -20,7 +22,7 @@ from talkie_conformance.checking import (
 )
 from talkie_conformance.checks import SECTION_NUMBERS, SECTIONS
 from talkie_conformance.client import EndpointUnavailableError, TalkieClient, discover
-from talkie_conformance.findings import Evidence, Finding, Severity, Verdict, severity_for_level
+from talkie_conformance.findings import Evidence, Finding, Severity, Verdict
 from talkie_conformance.oauth import OAuthConfig, Prompt, sign_in_to
 from talkie_conformance.rules import RuleCatalogue
 
@@ -76,26 +78,37 @@ def select(only: Sequence[str] = ()) -> tuple[list[CheckSpec], set[str] | None]:
 
 
 def _finding(
-    spec: CheckSpec, rules: RuleCatalogue, rule_id: str, verdict: Verdict, message: str, evidence: Evidence
+    spec: CheckSpec,
+    rules: RuleCatalogue,
+    rule_id: str,
+    verdict: Verdict,
+    message: str,
+    evidence: Evidence | None = None,
+    duration: float = 0.0,
 ) -> Finding:
-    level = rules.level(rule_id) if rule_id in rules else "MUST"
-    return Finding(
-        rule_id=rule_id,
-        check=spec.name,
-        section=spec.section,
-        level=level,
-        verdict=verdict,
-        message=message,
-        evidence=evidence,
-    )
+    """A finding of `spec` about `rule_id`: basis, section and level from the catalogue in use."""
+    if rule_id in rules:
+        finding = Finding.about(rule_id, message, evidence=evidence, origin=spec.name, catalogue=rules)
+    else:  # a catalogue given with --rules that lacks a rule of the bundled checks: judge it as a MUST
+        finding = Finding(rule_id, Severity.ERROR, message, evidence or Evidence(), origin=spec.name)
+    if verdict is Verdict.FAIL and finding.severity is not Severity.ERROR:
+        verdict = Verdict.WARN  # a SHOULD, a MAY, or a rule one of our notes adds: never a failure
+    if verdict is Verdict.WARN and finding.note is not None and finding.note not in message:
+        message = f"{finding.note} (a note, not the seed): {message}"
+    return finding.but(verdict=verdict, message=message, section=spec.section, duration=duration)
 
 
 def execute(spec: CheckSpec, client: TalkieClient, rules: RuleCatalogue, options: Options) -> list[Finding]:
-    """Run one check and give each of its rules a verdict (see `checking` for how)."""
+    """Run one check and give each of its rules a verdict (see `checking` for how).
+
+    A check that raises anything but its own control flow (skip, abort, an endpoint the server lacks) has
+    crashed: every rule of it gets the verdict `error`, which is the suite's failure, never the server's.
+    """
     ctx = CheckContext(spec=spec, client=client, options=options)
     started = time.perf_counter()
     stopped: str | None = None
     skipped: str | None = None
+    crashed: str | None = None
     blocked = _blocked(spec, options)
     if blocked is not None:
         skipped = blocked
@@ -112,35 +125,39 @@ def execute(spec: CheckSpec, client: TalkieClient, rules: RuleCatalogue, options
             skipped = str(exc)
         except AbortCheck as exc:
             stopped = str(exc)
-        except (httpx.HTTPError, ValueError, KeyError, TypeError, AttributeError, IndexError) as exc:
-            stopped = f"the check could not complete: {type(exc).__name__}: {exc}"
+        except httpx.HTTPError as exc:
+            stopped = f"the server could not be reached: {type(exc).__name__}: {exc}"
             if not ctx.violations:
                 ctx.violations.append(_crash_violation(spec, ctx, stopped))
+        except Exception as exc:
+            crashed = _crash_text(exc)
     elapsed = time.perf_counter() - started
     findings: list[Finding] = []
     for rule_id in spec.rules:
         violations = [v for v in ctx.violations if v.rule_id == rule_id]
-        if violations:
-            level = rules.level(rule_id) if rule_id in rules else "MUST"
-            verdict = Verdict.FAIL if severity_for_level(level) is Severity.ERROR else Verdict.WARN
+        if crashed is not None:
+            finding = _finding(spec, rules, rule_id, Verdict.ERROR, crashed, ctx.evidence(), elapsed)
+        elif violations:
             message = "; ".join(dict.fromkeys(v.message for v in violations))
-            finding = _finding(spec, rules, rule_id, verdict, message, violations[0].evidence)
+            finding = _finding(spec, rules, rule_id, Verdict.FAIL, message, violations[0].evidence, elapsed)
         elif skipped is not None:
-            finding = _finding(spec, rules, rule_id, Verdict.SKIP, skipped, Evidence())
+            finding = _finding(spec, rules, rule_id, Verdict.SKIP, skipped, None, elapsed)
         elif stopped is not None:
-            finding = _finding(
-                spec,
-                rules,
-                rule_id,
-                Verdict.SKIP,
-                f"not reached: the check stopped early ({stopped})",
-                Evidence(),
-            )
+            message = f"not reached: the check stopped early ({stopped})"
+            finding = _finding(spec, rules, rule_id, Verdict.SKIP, message, None, elapsed)
         else:
-            finding = _finding(spec, rules, rule_id, Verdict.PASS, spec.title, Evidence())
-        finding.duration = elapsed
+            finding = _finding(spec, rules, rule_id, Verdict.PASS, spec.title, None, elapsed)
         findings.append(finding)
     return findings
+
+
+def _crash_text(exc: BaseException) -> str:
+    """What a crashed check says: the exception and the line of the suite that raised it."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
+    return (
+        f"the suite failed inside this check (no verdict on the server): {type(exc).__name__}: {exc}{where}"
+    )
 
 
 def _blocked(spec: CheckSpec, options: Options) -> str | None:
@@ -178,11 +195,21 @@ class RunResult:
         """Whether any finding counts as a failure (MUST violated and not accepted by the baseline)."""
         return any(finding.counts_as_failure for finding in self.findings)
 
+    @property
+    def errored(self) -> bool:
+        """Whether a check crashed: the suite itself failed, so the run says nothing certain."""
+        return any(finding.outcome is Verdict.ERROR for finding in self.findings)
+
+    @property
+    def nothing_tested(self) -> bool:
+        """Whether no rule got a verdict at all (every check skipped): such a run proves nothing."""
+        return not any(f.outcome in {Verdict.PASS, Verdict.FAIL, Verdict.WARN} for f in self.findings)
+
     def counts(self) -> dict[Verdict, int]:
         """How many findings have each verdict."""
         totals = dict.fromkeys(Verdict, 0)
         for finding in self.findings:
-            totals[finding.verdict] += 1
+            totals[finding.outcome] += 1
         return totals
 
 

@@ -15,16 +15,18 @@ from typing import Any
 
 from hypothesis import strategies as st
 from hypothesis.stateful import Bundle, RuleBasedStateMachine, consumes, invariant, multiple, rule
+from talkie_models.protocol import ACTION_EVENT, TEST_ACTION, echo_message
 
 from talkie_conformance import bodies
-from talkie_conformance import rule_ids as rid
-from talkie_conformance.checks._support import parse_time
-from talkie_conformance.client import TalkieClient
+from talkie_conformance.checks._support import action_of, parse_time
+from talkie_conformance.client import Exchange, RunRecording, TalkieClient
+from talkie_conformance.findings import Finding, Severity, Verdict
 from talkie_conformance.lifecycle import analyze
 
 ECHO_TEXTS = st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=40).map(
-    lambda text: f"talkie-test:echo {text}"
+    echo_message
 )
+ORIGIN = "statemachine"
 
 
 @dataclass
@@ -53,7 +55,7 @@ class Driver:
     client: TalkieClient
     deadline: float
     steps: int = 0
-    violations: list[str] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
 
     def out_of_time(self) -> bool:
         """Steps become no-ops once the time budget is spent."""
@@ -73,10 +75,23 @@ class TalkieMachine(RuleBasedStateMachine):
         self.live_threads: set[str] = set()
         self.model_actions: dict[str, ModelAction] = {}
 
-    def _expect(self, condition: bool, message: str) -> None:
-        if not condition:
-            self.driver.violations.append(message)
-            raise AssertionError(message)
+    def _expect(
+        self,
+        condition: bool,
+        rule_id: str,
+        message: str,
+        seen: Exchange | RunRecording | None = None,
+    ) -> None:
+        """Record a finding unless `condition` holds; a failure also stops the example, a warning not."""
+        if condition:
+            return
+        exchange = seen.exchange if isinstance(seen, RunRecording) else seen
+        evidence = exchange.evidence() if exchange is not None else None
+        finding = Finding.about(rule_id, message, evidence=evidence, origin=ORIGIN)
+        failed = finding.severity is Severity.ERROR
+        self.driver.findings.append(finding.but(verdict=Verdict.FAIL if failed else Verdict.WARN))
+        if failed:
+            raise AssertionError(f"{rule_id}: {message}")
 
     def _run(self, text: str, thread_id: str | None = None) -> tuple[str, list[Any]]:
         body = bodies.run_input(
@@ -86,10 +101,10 @@ class TalkieMachine(RuleBasedStateMachine):
         )
         recording = self.driver.client.run(body)
         self.driver.steps += 1
-        self._expect(recording.status == 200, f"{rid.RUN_INPUT}: run answered {recording.status}")
+        self._expect(recording.status == 200, "RUN-001", f"run answered {recording.status}", recording)
         events = [event.data for event in recording.events]
         problems = analyze(events)
-        self._expect(not problems, f"{rid.RUN_TERMINAL_LAST}: {problems[0].message if problems else ''}")
+        self._expect(not problems, "RUN-024", problems[0].message if problems else "", recording)
         started = recording.of_type("RUN_STARTED")[0].data
         return str(started["threadId"]), events
 
@@ -106,15 +121,15 @@ class TalkieMachine(RuleBasedStateMachine):
         if self.driver.out_of_time() or thread not in self.live_threads:
             return
         adopted, _ = self._run(text, thread)
-        self._expect(adopted == thread, f"{rid.RUN_THREAD_ADOPT}: run in {thread} started in {adopted}")
+        self._expect(adopted == thread, "RUN-007", f"run in {thread} started in {adopted}")
 
     @rule(target=actions, thread=threads)
     def propose(self, thread: str) -> Any:
         if self.driver.out_of_time() or thread not in self.live_threads:
             return multiple()
-        _, events = self._run("talkie-test:action", thread)
-        values = [e["value"] for e in events if isinstance(e, dict) and e.get("name") == "talkie.action"]
-        self._expect(len(values) == 1, f"{rid.TST_ACTION}: {len(values)} actions proposed")
+        _, events = self._run(TEST_ACTION, thread)
+        values = [e["value"] for e in events if isinstance(e, dict) and e.get("name") == ACTION_EVENT]
+        self._expect(len(values) == 1, "TEST-006", f"{len(values)} actions proposed")
         action = ModelAction(id=values[0]["id"], thread_id=thread, params_hash=values[0]["paramsHash"])
         self.model_actions[action.id] = action
         return action.id
@@ -144,17 +159,23 @@ class TalkieMachine(RuleBasedStateMachine):
         self.driver.steps += 1
         previous = model.decision or ("cancel" if model.thread_deleted else None)
         if previous is None:
-            self._expect(answer.status == 200, f"{rid.ACT_STATUS}: first {decision} answered {answer.status}")
+            self._expect(
+                answer.status == 200, "ACT-003", f"first {decision} answered {answer.status}", answer
+            )
             model.decision = decision
         elif previous == decision:
             self._expect(
                 answer.status in {200, 404},
-                f"{rid.ACT_IDEMPOTENT}: repeated {decision} answered {answer.status}",
+                "ACT-008",
+                f"repeated {decision} answered {answer.status}",
+                answer,
             )
         else:
             self._expect(
                 answer.status in {409, 404},
-                f"{rid.ACT_CONFLICT}: {decision} after {previous} answered {answer.status}",
+                "ACT-009",
+                f"{decision} after {previous} answered {answer.status}",
+                answer,
             )
 
     @rule(run_id=st.text(alphabet="abcdef0123456789", min_size=4, max_size=12))
@@ -165,7 +186,9 @@ class TalkieMachine(RuleBasedStateMachine):
         self.driver.steps += 1
         self._expect(
             answer.status == 200 and answer.json_or_none() == {"ok": True},
-            f"{rid.RUN_CANCEL}: cancel of an unknown run answered {answer.status}",
+            "RUN-030",
+            f"cancel of an unknown run answered {answer.status}",
+            answer,
         )
 
     @rule(thread=consumes(threads))
@@ -174,7 +197,7 @@ class TalkieMachine(RuleBasedStateMachine):
             return
         answer = self.driver.client.request("DELETE", "thread", params={"threadId": thread})
         self.driver.steps += 1
-        self._expect(answer.status == 200, f"{rid.THR_DELETE}: DELETE thread answered {answer.status}")
+        self._expect(answer.status == 200, "THR-005", f"DELETE thread answered {answer.status}", answer)
         self.live_threads.discard(thread)
         for action in self.model_actions.values():
             if action.thread_id == thread:
@@ -188,11 +211,12 @@ class TalkieMachine(RuleBasedStateMachine):
             answer = self.driver.client.request("GET", "action", params={"actionId": action.id})
             if answer.status == 404 and action.thread_deleted:
                 continue
-            status = (answer.json_or_none() or {}).get("status")
+            status = action_of(answer.json_or_none()).get("status")
             self._expect(
                 status in action.expected_status(),
-                f"{rid.ACT_STATUS}/{rid.THR_DELETE_CANCELS}: action {action.id} is {status!r}, "
-                f"the model expects {sorted(action.expected_status())}",
+                "THR-006" if action.thread_deleted and action.decision is None else "ACT-003",
+                f"action {action.id} is {status!r}, the model expects {sorted(action.expected_status())}",
+                answer,
             )
 
     @invariant()
@@ -203,11 +227,11 @@ class TalkieMachine(RuleBasedStateMachine):
         listed = (answer.json_or_none() or {}).get("threads", [])
         stamps = [parse_time(thread.get("updatedAt")) for thread in listed]
         ordered = all(a is None or b is None or a >= b for a, b in itertools.pairwise(stamps))
-        self._expect(ordered, f"{rid.THR_ORDER}: threads are not newest first")
-        self._expect(len(listed) <= 50, f"{rid.THR_ORDER}: {len(listed)} threads listed")
+        self._expect(ordered, "THR-002", "threads are not newest first", answer)
+        self._expect(len(listed) <= 50, "THR-002", f"{len(listed)} threads listed", answer)
         deleted = {a.thread_id for a in self.model_actions.values() if a.thread_deleted}
         ids = {thread.get("id") for thread in listed}
-        self._expect(not (deleted & ids), f"{rid.THR_DELETE}: deleted threads still listed: {deleted & ids}")
+        self._expect(not (deleted & ids), "THR-005", f"deleted threads still listed: {deleted & ids}", answer)
 
 
 def machine_for(driver: Driver) -> type[TalkieMachine]:

@@ -2,35 +2,36 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, get_args
 
+from talkie_models import KnownEventType, TalkieCustomName
+from talkie_models.errors import CATALOGUE, ErrorCodeInfo
+from talkie_models.protocol import ACTION_EVENT, EVENT_STREAM, TEST_ACTION
 from talkie_models.validation import is_valid
 
 from talkie_conformance import bodies
-from talkie_conformance import rule_ids as rid
 from talkie_conformance.checking import AbortCheck, CheckContext
 from talkie_conformance.client import Exchange, RunRecording
 from talkie_conformance.lifecycle import analyze
 
-# What `retryable` must say for the codes talkie/1 lists (notes N-07).
-RETRYABLE = {"rate_limited": True, "upstream_unavailable": True}
+
+def _seed_fixes_retryable(info: ErrorCodeInfo) -> bool:
+    """Whether the seed itself fixes `retryable` for a code: where it says `true` (upstream_unavailable,
+    rate_limited), and where a status carries both readings ("`retryable` tells which", 429). For the other
+    codes the seed says nothing, and a server's `retryable` is its own call."""
+    if info.retryable:
+        return True
+    return any(
+        other.retryable and set(other.http_statuses) & set(info.http_statuses) for other in CATALOGUE.values()
+    )
 
 
-# The HTTP status each listed code belongs to (§3's table).
-CODE_STATUS: dict[str, tuple[int, ...]] = {
-    "invalid_request": (400,),
-    "unauthorized": (401,),
-    "forbidden": (403,),
-    "not_found": (404,),
-    "conflict": (409,),
-    "stale": (409,),
-    "expired": (410,),
-    "too_large": (413,),
-    "rate_limited": (429,),
-    "quota_exceeded": (429,),
-    "upstream_unavailable": (502, 503),
-    "internal": (500,),
+# The HTTP statuses each listed code belongs to (§3's table), and the `retryable` the seed fixes for it.
+CODE_STATUS: Mapping[str, tuple[int, ...]] = {code: info.http_statuses for code, info in CATALOGUE.items()}
+RETRYABLE: Mapping[str, bool] = {
+    code: info.retryable for code, info in CATALOGUE.items() if _seed_fixes_retryable(info)
 }
 
 
@@ -56,18 +57,18 @@ def error_answer(
         exchange=exchange,
     )
     body = exchange.json_or_none()
-    if rid.ERR_BODY not in ctx.spec.rules:
+    if "ERR-001" not in ctx.spec.rules:
         # The body's shape is ERR-001's business (the §3 checks and the fuzzer); here only read the code.
         if not is_valid(body, "ErrorResponse"):
             return
-    elif not ctx.validate(rid.ERR_BODY, body, "ErrorResponse", "the error body", exchange=exchange):
+    elif not ctx.validate("ERR-001", body, "ErrorResponse", "the error body", exchange=exchange):
         return
     error = body["error"]
     code = error.get("code")
     ctx.expect(
         rule_id, code in codes, f"error code is {code!r}, expected {' or '.join(codes)}", exchange=exchange
     )
-    pairing_rule = _own(ctx, rid.ERR_PAIRING, rule_id)
+    pairing_rule = _own(ctx, "ERR-003", rule_id)
     if isinstance(code, str) and code in CODE_STATUS:
         ctx.expect(
             pairing_rule,
@@ -75,13 +76,15 @@ def error_answer(
             f"code {code!r} came with HTTP {exchange.status}, the table pairs it with {CODE_STATUS[code]}",
             exchange=exchange,
         )
-        expected_retry = RETRYABLE.get(code, False)
-        ctx.expect(
-            _own(ctx, rid.ERR_BODY, rule_id),
-            error.get("retryable") is expected_retry,
-            f"{code!r} must carry retryable: {str(expected_retry).lower()}, got {error.get('retryable')!r}",
-            exchange=exchange,
-        )
+        if code in RETRYABLE:
+            expected_retry = RETRYABLE[code]
+            ctx.expect(
+                _own(ctx, "ERR-001", rule_id),
+                error.get("retryable") is expected_retry,
+                f"{code!r} must carry retryable: {str(expected_retry).lower()}, "
+                f"got {error.get('retryable')!r}",
+                exchange=exchange,
+            )
 
 
 def json_answer(ctx: CheckContext, rule_id: str, exchange: Exchange, type_name: str, what: str) -> Any:
@@ -100,7 +103,7 @@ def run_started(ctx: CheckContext, recording: RunRecording, what: str) -> dict[s
     Stream shape belongs to the §5 lifecycle checks; a check that merely *uses* a run does not blame its own
     rule when the run cannot be used, it stops as blocked (skip) and names the reason.
     """
-    if recording.status != 200 or recording.exchange.content_type != "text/event-stream":
+    if recording.status != 200 or recording.exchange.content_type != EVENT_STREAM:
         ctx.skip(
             f"blocked: {what} answered {recording.status} {recording.exchange.content_type or ''}".rstrip()
             + " instead of an event stream (see RUN-001, RUN-010)"
@@ -110,6 +113,35 @@ def run_started(ctx: CheckContext, recording: RunRecording, what: str) -> dict[s
         ctx.skip(f"blocked: {what} streamed no RUN_STARTED (see RUN-014)")
     data: dict[str, Any] = started[0].data
     return data
+
+
+def _literal_values(alias: Any) -> frozenset[str]:
+    """The strings of a generated `Literal` type alias (`KnownEventType`, `TalkieCustomName`)."""
+    annotated = alias.__value__
+    return frozenset(get_args(get_args(annotated)[0]))
+
+
+KNOWN_TYPES = _literal_values(KnownEventType)
+TALKIE_NAMES = _literal_values(TalkieCustomName)
+
+
+def talkie_shape(recording: RunRecording) -> list[str]:
+    """The events of a stream a Talkie client acts on, in order: what "the same answer" compares.
+
+    Left out are what receivers ignore or the seed makes optional: unknown types and CUSTOM names, the
+    OPTIONAL TOOL_CALL_RESULT, and empty text deltas (AG-UI keep-alives).
+    """
+    shape: list[str] = []
+    for event in recording.events:
+        kind = event.type
+        if kind == "CUSTOM":
+            if event.custom_name in TALKIE_NAMES:
+                shape.append(f"CUSTOM {event.custom_name}")
+        elif kind in KNOWN_TYPES and kind != "TOOL_CALL_RESULT":
+            delta = event.data.get("delta") if kind == "TEXT_MESSAGE_CONTENT" else None
+            if delta != "":
+                shape.append(kind)
+    return shape
 
 
 def lifecycle_problems(recording: RunRecording, kinds: set[str] | None = None) -> list[str]:
@@ -133,9 +165,9 @@ def propose_action(
     ctx: CheckContext, rule_id: str, thread_id: str | None = None
 ) -> tuple[dict[str, Any], str]:
     """Run `talkie-test:action` and return the proposed action and the thread it lives in."""
-    recording = ctx.run_text("talkie-test:action", thread_id=thread_id)
-    started = run_started(ctx, recording, "talkie-test:action")
-    actions = recording.custom("talkie.action")
+    recording = ctx.run_text(TEST_ACTION, thread_id=thread_id)
+    started = run_started(ctx, recording, TEST_ACTION)
+    actions = recording.custom(ACTION_EVENT)
     ctx.require(
         rule_id, len(actions) == 1, f"expected one talkie.action, got {len(actions)}", recording=recording
     )
@@ -157,6 +189,25 @@ def decide(
             params_hash if params_hash is not None else str(action.get("paramsHash")),
         ),
     )
+
+
+def action_of(body: Any) -> dict[str, Any]:
+    """The action in a GET action answer: the seed leaves open whether it is bare or wrapped in `action`."""
+    if isinstance(body, dict) and "id" not in body and isinstance(body.get("action"), dict):
+        inner: dict[str, Any] = body["action"]
+        return inner
+    return body if isinstance(body, dict) else {}
+
+
+def action_answer(ctx: CheckContext, rule_id: str, exchange: Exchange, what: str) -> dict[str, Any]:
+    """Expect 2xx JSON holding a valid Action (bare or wrapped); stop the check otherwise."""
+    ctx.require(rule_id, 200 <= exchange.status < 300, f"{what}: HTTP {exchange.status}", exchange=exchange)
+    body = exchange.json_or_none()
+    ctx.require(rule_id, body is not None, f"{what}: the answer is not JSON", exchange=exchange)
+    action = action_of(body)
+    if not ctx.validate(rule_id, action, "Action", what, exchange=exchange):
+        raise AbortCheck(f"{what} does not match Action")
+    return action
 
 
 def current_action(ctx: CheckContext, action_id: str) -> Exchange:

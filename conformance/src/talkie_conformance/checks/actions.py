@@ -6,9 +6,10 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 
 from talkie_conformance import bodies
-from talkie_conformance import rule_ids as rid
 from talkie_conformance.checking import CheckContext, check
 from talkie_conformance.checks._support import (
+    action_answer,
+    action_of,
     current_action,
     decide,
     error_answer,
@@ -20,55 +21,55 @@ from talkie_conformance.checks._support import (
 FINAL_AFTER_CONFIRM = {"done", "running", "failed"}
 
 
-@check(rid.ACT_GET, test_mode=True)
+@check("ACT-004", test_mode=True)
 def action_get_is_current(ctx: CheckContext) -> None:
     """GET action returns the proposed action, pending, with the same id, hash and thread."""
     ctx.require_test_mode()
-    action, thread_id = propose_action(ctx, rid.ACT_GET)
+    action, thread_id = propose_action(ctx, "ACT-004")
     exchange = current_action(ctx, str(action["id"]))
-    current = json_answer(ctx, rid.ACT_GET, exchange, "Action", "GET action")
+    current = action_answer(ctx, "ACT-004", exchange, "GET action")
     for key in ("id", "paramsHash", "threadId", "status"):
         ctx.expect(
-            rid.ACT_GET,
+            "ACT-004",
             current.get(key) == action.get(key),
             f"GET action has {key}={current.get(key)!r}, the proposal had {action.get(key)!r}",
             exchange=exchange,
         )
     ctx.expect(
-        rid.ACT_GET,
+        "ACT-004",
         current.get("threadId") == thread_id,
         "the action names another thread",
         exchange=exchange,
     )
 
 
-@check(rid.ACT_STATUS, rid.ACT_DECISION, rid.ACT_IDEMPOTENT, rid.ACT_CONFLICT, rid.ACT_UNDO, test_mode=True)
+@check("ACT-003", "ACT-006", "ACT-008", "ACT-009", "ACT-018", test_mode=True)
 def decision_confirm_table(ctx: CheckContext) -> None:
     """confirm → done; confirm again → 200 with the same state; cancel afterwards → 409 conflict."""
     ctx.require_test_mode()
-    action, _ = propose_action(ctx, rid.ACT_STATUS)
+    action, _ = propose_action(ctx, "ACT-003")
     first = decide(ctx, action, "confirm")
-    answer = json_answer(ctx, rid.ACT_DECISION, first, "DecisionResponse", "confirm decision")
+    answer = json_answer(ctx, "ACT-006", first, "DecisionResponse", "confirm decision")
     ctx.expect(
-        rid.ACT_STATUS,
+        "ACT-003",
         answer["action"].get("status") in FINAL_AFTER_CONFIRM,
         f"after confirm the action is {answer['action'].get('status')!r}",
         exchange=first,
     )
-    state = json_answer(ctx, rid.ACT_STATUS, current_action(ctx, str(action["id"])), "Action", "GET action")
+    state = action_answer(ctx, "ACT-003", current_action(ctx, str(action["id"])), "GET action")
     ctx.expect(
-        rid.ACT_STATUS,
+        "ACT-003",
         state.get("status") == answer["action"].get("status"),
         "GET action disagrees with the decision answer",
     )
     if state.get("status") == "running":
         ctx.expect(
-            rid.ACT_UNDO, parse_time(state.get("undoUntil")) is not None, "a running action has no undoUntil"
+            "ACT-018", parse_time(state.get("undoUntil")) is not None, "a running action has no undoUntil"
         )
     repeat = decide(ctx, action, "confirm")
-    again = json_answer(ctx, rid.ACT_IDEMPOTENT, repeat, "DecisionResponse", "repeated confirm")
+    again = json_answer(ctx, "ACT-008", repeat, "DecisionResponse", "repeated confirm")
     ctx.expect(
-        rid.ACT_IDEMPOTENT,
+        "ACT-008",
         again["action"].get("status") == state.get("status"),
         f"the repeated confirm changed the state to {again['action'].get('status')!r}",
         exchange=repeat,
@@ -76,69 +77,69 @@ def decision_confirm_table(ctx: CheckContext) -> None:
     opposite = decide(ctx, action, "cancel")
     if state.get("status") == "running" and _in_undo_window(state):
         return  # notes N-06: cancel inside the undo window is allowed
-    error_answer(ctx, opposite, rule_id=rid.ACT_CONFLICT, status=409, codes=("conflict",))
+    error_answer(ctx, opposite, rule_id="ACT-009", status=409, codes=("conflict",))
 
 
-@check(rid.ACT_STATUS, rid.ACT_DECISION, rid.ACT_IDEMPOTENT, rid.ACT_CONFLICT, test_mode=True)
+@check("ACT-003", "ACT-006", "ACT-008", "ACT-009", test_mode=True)
 def decision_cancel_table(ctx: CheckContext) -> None:
     """cancel → cancelled; cancel again → 200; confirm afterwards → 409 conflict."""
     ctx.require_test_mode()
-    action, _ = propose_action(ctx, rid.ACT_STATUS)
+    action, _ = propose_action(ctx, "ACT-003")
     first = decide(ctx, action, "cancel")
-    answer = json_answer(ctx, rid.ACT_DECISION, first, "DecisionResponse", "cancel decision")
+    answer = json_answer(ctx, "ACT-006", first, "DecisionResponse", "cancel decision")
     ctx.expect(
-        rid.ACT_STATUS,
+        "ACT-003",
         answer["action"].get("status") == "cancelled",
         f"after cancel the action is {answer['action'].get('status')!r}",
         exchange=first,
     )
     repeat = decide(ctx, action, "cancel")
-    again = json_answer(ctx, rid.ACT_IDEMPOTENT, repeat, "DecisionResponse", "repeated cancel")
+    again = json_answer(ctx, "ACT-008", repeat, "DecisionResponse", "repeated cancel")
     ctx.expect(
-        rid.ACT_IDEMPOTENT,
+        "ACT-008",
         again["action"].get("status") == "cancelled",
         f"the repeated cancel answered {again['action'].get('status')!r}",
         exchange=repeat,
     )
     opposite = decide(ctx, action, "confirm")
-    error_answer(ctx, opposite, rule_id=rid.ACT_CONFLICT, status=409, codes=("conflict",))
+    error_answer(ctx, opposite, rule_id="ACT-009", status=409, codes=("conflict",))
     state = current_action(ctx, str(action["id"]))
     ctx.expect(
-        rid.ACT_CONFLICT,
-        (state.json_or_none() or {}).get("status") == "cancelled",
+        "ACT-009",
+        action_of(state.json_or_none()).get("status") == "cancelled",
         "the refused confirm changed the action anyway",
         exchange=state,
     )
 
 
-@check(rid.ACT_STALE, test_mode=True)
+@check("ACT-010", test_mode=True)
 def decision_stale_hash(ctx: CheckContext) -> None:
     """A decision with another paramsHash gets 409 stale and leaves the action pending."""
     ctx.require_test_mode()
-    action, _ = propose_action(ctx, rid.ACT_STALE)
+    action, _ = propose_action(ctx, "ACT-010")
     stale = decide(ctx, action, "confirm", params_hash="sha256:" + "0" * 64)
-    error_answer(ctx, stale, rule_id=rid.ACT_STALE, status=409, codes=("stale",))
+    error_answer(ctx, stale, rule_id="ACT-010", status=409, codes=("stale",))
     state = current_action(ctx, str(action["id"]))
     ctx.expect(
-        rid.ACT_STALE,
-        (state.json_or_none() or {}).get("status") == "pending",
+        "ACT-010",
+        action_of(state.json_or_none()).get("status") == "pending",
         "the stale decision changed the action",
         exchange=state,
     )
 
 
-@check(rid.ACT_NO_REPLACE, test_mode=True)
+@check("ACT-012", test_mode=True)
 def proposals_do_not_replace(ctx: CheckContext) -> None:
     """A second proposal in the same thread leaves the first one pending: both can be decided."""
     ctx.require_test_mode()
-    first, thread_id = propose_action(ctx, rid.ACT_NO_REPLACE)
-    second, _ = propose_action(ctx, rid.ACT_NO_REPLACE, thread_id=thread_id)
-    ctx.require(rid.ACT_NO_REPLACE, first.get("id") != second.get("id"), "both proposals have the same id")
+    first, thread_id = propose_action(ctx, "ACT-012")
+    second, _ = propose_action(ctx, "ACT-012", thread_id=thread_id)
+    ctx.require("ACT-012", first.get("id") != second.get("id"), "both proposals have the same id")
     for action in (first, second):
         state = current_action(ctx, str(action["id"]))
         ctx.expect(
-            rid.ACT_NO_REPLACE,
-            (state.json_or_none() or {}).get("status") == "pending",
+            "ACT-012",
+            action_of(state.json_or_none()).get("status") == "pending",
             f"action {action['id']} is no longer pending after the second proposal",
             exchange=state,
         )
@@ -147,24 +148,24 @@ def proposals_do_not_replace(ctx: CheckContext) -> None:
         a.get("id") for a in (detail.json_or_none() or {}).get("actions", []) if a.get("status") == "pending"
     }
     ctx.expect(
-        rid.ACT_NO_REPLACE,
+        "ACT-012",
         {first.get("id"), second.get("id")} <= pending,
         f"GET thread lists pending actions {sorted(map(str, pending))}",
         exchange=detail,
     )
 
 
-@check(rid.ACT_STATUS, rid.ACT_CONFLICT, test_mode=True)
+@check("ACT-003", "ACT-009", test_mode=True)
 def concurrent_decisions(ctx: CheckContext) -> None:
     """Confirms and cancels sent at once: one decision wins, the others repeat it (200) or conflict (409)."""
     ctx.require_test_mode()
-    action, _ = propose_action(ctx, rid.ACT_STATUS)
+    action, _ = propose_action(ctx, "ACT-003")
     decisions = ["confirm", "cancel"] * max(1, ctx.options.concurrency // 2)
     with ThreadPoolExecutor(max_workers=len(decisions)) as pool:
         answers = list(pool.map(lambda decision: (decision, decide(ctx, action, decision)), decisions))
     winners = {decision for decision, exchange in answers if exchange.status == 200}
     ctx.require(
-        rid.ACT_CONFLICT,
+        "ACT-009",
         len(winners) == 1,
         f"{len(winners)} different decisions were accepted at once: {sorted(winners)}",
         events=[{"decision": d, "status": e.status} for d, e in answers],
@@ -173,21 +174,21 @@ def concurrent_decisions(ctx: CheckContext) -> None:
     for decision, exchange in answers:
         if decision != winner:
             ctx.expect(
-                rid.ACT_CONFLICT,
+                "ACT-009",
                 exchange.status == 409,
                 f"the losing {decision} answered {exchange.status}, not 409",
                 exchange=exchange,
             )
-    final = (current_action(ctx, str(action["id"])).json_or_none() or {}).get("status")
+    final = action_of(current_action(ctx, str(action["id"])).json_or_none()).get("status")
     expected = {"cancelled"} if winner == "cancel" else FINAL_AFTER_CONFIRM
     ctx.expect(
-        rid.ACT_STATUS,
+        "ACT-003",
         final in expected,
         f"{winner} won but the action ended {final!r}",
     )
 
 
-@check(rid.ACT_EXPIRED, test_mode=True)
+@check("ACT-011", test_mode=True)
 def action_expiry(ctx: CheckContext) -> None:
     """Once an action's expiresAt has passed, a decision gets 410 expired (needs the --clock-url hook)."""
     ctx.require_test_mode()
@@ -196,18 +197,16 @@ def action_expiry(ctx: CheckContext) -> None:
             "talkie/1 offers no black-box way to reach an action's expiry without waiting for it, and no "
             "--clock-url test hook was given (the ≥ 60 s lifetime is checked with talkie-test:action)"
         )
-    action, _ = propose_action(ctx, rid.ACT_EXPIRED)
+    action, _ = propose_action(ctx, "ACT-011")
     created = parse_time(action.get("createdAt")) or datetime.now(UTC)
     expires = parse_time(action.get("expiresAt"))
-    ctx.require(
-        rid.ACT_EXPIRED, expires is not None, f"expiresAt {action.get('expiresAt')!r} is not a timestamp"
-    )
+    ctx.require("ACT-011", expires is not None, f"expiresAt {action.get('expiresAt')!r} is not a timestamp")
     assert expires is not None
     lifetime = max(0.0, (expires - created).total_seconds())
     advance = ctx.client.send("POST", ctx.options.clock_url, json_body={"seconds": lifetime + 1})
-    ctx.require(rid.ACT_EXPIRED, 200 <= advance.status < 300, f"the clock hook answered {advance.status}")
+    ctx.require("ACT-011", 200 <= advance.status < 300, f"the clock hook answered {advance.status}")
     late = decide(ctx, action, "confirm")
-    error_answer(ctx, late, rule_id=rid.ACT_EXPIRED, status=410, codes=("expired",))
+    error_answer(ctx, late, rule_id="ACT-011", status=410, codes=("expired",))
 
 
 def _in_undo_window(action: dict[str, object]) -> bool:
@@ -215,13 +214,13 @@ def _in_undo_window(action: dict[str, object]) -> bool:
     return until is not None and until > datetime.now(UTC)
 
 
-@check(rid.ACT_METHOD_AUDIT, test_mode=True)
+@check("ACT-016", test_mode=True)
 def decision_method_is_audit_only(ctx: CheckContext) -> None:
     """The decision method is recorded, not obeyed: a voice confirm and a button confirm end the same way."""
     ctx.require_test_mode()
     outcomes: dict[str, object] = {}
     for method in ("button", "voice"):
-        action, _ = propose_action(ctx, rid.ACT_METHOD_AUDIT)
+        action, _ = propose_action(ctx, "ACT-016")
         exchange = ctx.request(
             "POST",
             "decision",
@@ -229,14 +228,14 @@ def decision_method_is_audit_only(ctx: CheckContext) -> None:
             json_body=bodies.decision("confirm", str(action.get("paramsHash")), method),
         )
         ctx.require(
-            rid.ACT_METHOD_AUDIT,
+            "ACT-016",
             exchange.status == 200,
             f"a confirm with method {method!r} answered {exchange.status}",
             exchange=exchange,
         )
         outcomes[method] = ((exchange.json_or_none() or {}).get("action") or {}).get("status")
     ctx.expect(
-        rid.ACT_METHOD_AUDIT,
+        "ACT-016",
         outcomes["button"] == outcomes["voice"],
         f"the outcome depends on the method: {outcomes}",
     )

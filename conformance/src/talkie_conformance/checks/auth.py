@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from talkie_conformance import rule_ids as rid
+from talkie_models.protocol import PKCE_METHOD, SCOPES
+
 from talkie_conformance.checking import CheckContext, check
 from talkie_conformance.client import Exchange
 from talkie_conformance.oauth import metadata_locations
-
-REQUIRED_SCOPES = ("talkie", "offline_access")
 
 
 def _oauth(ctx: CheckContext) -> dict[str, Any]:
@@ -34,29 +33,29 @@ def _fetch_metadata(ctx: CheckContext, as_issuer: str) -> tuple[dict[str, Any] |
     return None, tried
 
 
-@check(rid.AUTH_METADATA, rid.AUTH_PKCE, rid.AUTH_SCOPES, rid.AUTH_CLIENT)
+@check("AUTH-001", "AUTH-006", "AUTH-013", "AUTH-004")
 def oauth_metadata(ctx: CheckContext) -> None:
     """The AS publishes RFC 8414 metadata for its issuer, offers PKCE S256, the scopes and public clients."""
     oauth = _oauth(ctx)
     as_issuer = str(oauth["issuer"])
     metadata, tried = _fetch_metadata(ctx, as_issuer)
     ctx.require(
-        rid.AUTH_METADATA,
+        "AUTH-001",
         metadata is not None,
         "no authorization server metadata at " + ", ".join(e.url for e in tried),
         exchange=tried[-1] if tried else None,
     )
     assert metadata is not None
     ctx.expect(
-        rid.AUTH_METADATA,
+        "AUTH-001",
         metadata.get("issuer") == as_issuer,
         f"metadata issuer {metadata.get('issuer')!r} differs from auth.oauth.issuer {as_issuer!r}",
     )
     for member in ("authorization_endpoint", "token_endpoint"):
-        ctx.expect(rid.AUTH_METADATA, isinstance(metadata.get(member), str), f"metadata lacks {member}")
+        ctx.expect("AUTH-001", isinstance(metadata.get(member), str), f"metadata lacks {member}")
     response_types = metadata.get("response_types_supported")
     ctx.expect(
-        rid.AUTH_METADATA,
+        "AUTH-001",
         isinstance(response_types, list) and "code" in response_types,
         f"response_types_supported is {response_types!r}; RFC 8414 requires it, with code for this flow",
     )
@@ -64,21 +63,21 @@ def oauth_metadata(ctx: CheckContext) -> None:
     # reads an absent list as client_secret_basic only, which would shut the app out.
     auth_methods = metadata.get("token_endpoint_auth_methods_supported")
     ctx.expect(
-        rid.AUTH_CLIENT,
+        "AUTH-004",
         isinstance(auth_methods, list) and "none" in auth_methods,
         f"token_endpoint_auth_methods_supported is {auth_methods!r}; the public Talkie client needs none",
     )
     methods = metadata.get("code_challenge_methods_supported")
     ctx.expect(
-        rid.AUTH_PKCE,
-        isinstance(methods, list) and "S256" in methods and "plain" not in methods,
+        "AUTH-006",
+        isinstance(methods, list) and PKCE_METHOD in methods and "plain" not in methods,
         f"code_challenge_methods_supported is {methods!r}; S256 (and not plain) is required",
     )
     offered = oauth.get("scopes")
     if isinstance(offered, list):
-        missing = [scope for scope in REQUIRED_SCOPES if scope not in offered]
-        ctx.expect(rid.AUTH_SCOPES, not missing, f"auth.oauth.scopes lacks {missing}")
+        missing = [scope for scope in SCOPES if scope not in offered]
+        ctx.expect("AUTH-013", not missing, f"auth.oauth.scopes lacks {missing}")
     supported = metadata.get("scopes_supported")
     if isinstance(supported, list):
-        missing = [scope for scope in REQUIRED_SCOPES if scope not in supported]
-        ctx.expect(rid.AUTH_SCOPES, not missing, f"scopes_supported lacks {missing}")
+        missing = [scope for scope in SCOPES if scope not in supported]
+        ctx.expect("AUTH-013", not missing, f"scopes_supported lacks {missing}")

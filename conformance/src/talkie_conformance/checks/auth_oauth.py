@@ -14,7 +14,6 @@ import re
 
 import httpx
 
-from talkie_conformance import rule_ids as rid
 from talkie_conformance.checking import AbortCheck, CheckContext, check
 from talkie_conformance.client import Exchange
 from talkie_conformance.oauth import (
@@ -101,11 +100,11 @@ def _evidence(response: httpx.Response | None) -> Exchange | None:
 
 
 @check(
-    rid.AUTH_CLIENT,
-    rid.AUTH_REDIRECT_URI,
-    rid.AUTH_STATE,
-    rid.AUTH_ISS,
-    rid.AUTH_SCOPES,
+    "AUTH-004",
+    "AUTH-005",
+    "AUTH-009",
+    "AUTH-012",
+    "AUTH-013",
     oauth=True,
     section="auth",
 )
@@ -122,7 +121,7 @@ def oauth_sign_in(ctx: CheckContext) -> None:
     if record.callback is None:
         # An error page: RFC 6749 §4.1.2.1 shows one when the client or its redirect URI is not trusted.
         page = record.authorization_response.text if record.authorization_response is not None else ""
-        blamed = rid.AUTH_REDIRECT_URI if "redirect" in page.lower() else rid.AUTH_CLIENT
+        blamed = "AUTH-005" if "redirect" in page.lower() else "AUTH-004"
         ctx.require(
             blamed,
             False,
@@ -133,20 +132,20 @@ def oauth_sign_in(ctx: CheckContext) -> None:
     callback = record.callback
     shown = mask(callback.url)
     ctx.require(
-        rid.AUTH_REDIRECT_URI,
+        "AUTH-005",
         callback.targets(config.redirect_uri),
         f"the authorization response goes to {shown}, not to the registered {config.redirect_uri}",
         exchange=answer,
     )
     ctx.expect(
-        rid.AUTH_STATE,
+        "AUTH-009",
         callback.state == record.state,
         f"state came back as {callback.state!r} instead of the {record.state!r} sent ({shown})",
         exchange=answer,
     )
     if callback.iss is not None:
         ctx.expect(
-            rid.AUTH_ISS,
+            "AUTH-012",
             callback.iss == metadata.issuer,
             f"iss is {callback.iss!r}, the metadata issuer is {metadata.issuer!r} ({shown})",
             exchange=answer,
@@ -154,7 +153,7 @@ def oauth_sign_in(ctx: CheckContext) -> None:
     else:
         # RFC 9207 §3: advertising the parameter promises it in every authorization response.
         ctx.expect(
-            rid.AUTH_ISS,
+            "AUTH-012",
             not metadata.iss_parameter_supported,
             "no iss in the authorization response, although the metadata sets "
             f"authorization_response_iss_parameter_supported: true ({shown})",
@@ -163,40 +162,40 @@ def oauth_sign_in(ctx: CheckContext) -> None:
     if error is not None and error.stage in ("state", "iss"):
         raise AbortCheck(f"the suite refused the authorization response: {error}")
     if callback.error is not None:
-        blamed = rid.AUTH_SCOPES if callback.error == "invalid_scope" else rid.AUTH_CLIENT
+        blamed = "AUTH-013" if callback.error == "invalid_scope" else "AUTH-004"
         ctx.require(blamed, False, f"the sign-in of the Talkie client was refused: {error}", exchange=answer)
     tokens = record.tokens
     token_answer = _evidence(record.token_response)
     ctx.require(
-        rid.AUTH_CLIENT,
+        "AUTH-004",
         tokens is not None,
         f"the public client (no secret) could not redeem its code: {error}",
         exchange=token_answer,
     )
     assert tokens is not None
     ctx.expect(
-        rid.AUTH_SCOPES,
+        "AUTH-013",
         tokens.refresh_token is not None,
         "offline_access was requested and granted no refresh token",
         exchange=token_answer,
     )
     if tokens.scope is not None:
         ctx.expect(
-            rid.AUTH_SCOPES,
+            "AUTH-013",
             "talkie" in tokens.scope.split(),
             f"the token response grants scope {tokens.scope!r}, without talkie",
             exchange=token_answer,
         )
     status = ctx.request("GET", "status", auth=tokens.access_token)
     ctx.expect(
-        rid.AUTH_SCOPES,
+        "AUTH-013",
         status.status == 200,
         f"GET status with the signed-in access token answered {status.status}",
         exchange=status,
     )
 
 
-@check(rid.AUTH_PKCE, oauth=True, section="auth")
+@check("AUTH-006", oauth=True, section="auth")
 def token_response_not_cached(ctx: CheckContext) -> None:
     """The token answer of the sign-in says Cache-Control: no-store (OAuth 2.1 §3.2.3)."""
     session = _session(ctx)
@@ -206,14 +205,14 @@ def token_response_not_cached(ctx: CheckContext) -> None:
         ctx.skip("blocked: the sign-in produced no token answer (see oauth_sign_in)")
     directives = {part.strip().lower() for part in response.headers.get("cache-control", "").split(",")}
     ctx.expect(
-        rid.AUTH_PKCE,
+        "AUTH-006",
         "no-store" in directives,
         f"the token answer has Cache-Control {response.headers.get('cache-control')!r}, without no-store",
         exchange=exchange_of(response),
     )
 
 
-@check(rid.AUTH_PKCE, oauth=True, section="auth")
+@check("AUTH-006", oauth=True, section="auth")
 def pkce_required(ctx: CheckContext) -> None:
     """An authorization request without a code_challenge, or with the plain method, gets no code."""
     session = _session(ctx)
@@ -225,14 +224,14 @@ def pkce_required(ctx: CheckContext) -> None:
         location = response.headers.get("location")
         code = Callback.parse(location).code if response.is_redirect and location else None
         ctx.expect(
-            rid.AUTH_PKCE,
+            "AUTH-006",
             code is None,
             f"an authorization request {label} was approved with a code",
             exchange=exchange_of(response),
         )
 
 
-@check(rid.AUTH_PKCE, oauth=True, section="auth")
+@check("AUTH-006", oauth=True, section="auth")
 def pkce_verifier_checked(ctx: CheckContext) -> None:
     """A code redeemed with the wrong code_verifier is refused with invalid_grant (RFC 7636 §4.6)."""
     session = _session(ctx)
@@ -244,21 +243,21 @@ def pkce_verifier_checked(ctx: CheckContext) -> None:
     response = redeem_code(session.http, metadata.token_endpoint, session.config, record.code, wrong)
     evidence = exchange_of(response)
     ctx.require(
-        rid.AUTH_PKCE,
+        "AUTH-006",
         TokenSet.from_response(response) is None,
         "a code was redeemed with a code_verifier that does not match its challenge",
         exchange=evidence,
     )
     error = oauth_error_of(response)
     ctx.expect(
-        rid.AUTH_PKCE,
+        "AUTH-006",
         response.status_code == 400 and error == "invalid_grant",
         f"a wrong code_verifier got HTTP {response.status_code} error={error!r}, expected 400 invalid_grant",
         exchange=evidence,
     )
 
 
-@check(rid.AUTH_PKCE, oauth=True, section="auth")
+@check("AUTH-006", oauth=True, section="auth")
 def code_single_use(ctx: CheckContext) -> None:
     """An authorization code works once; redeeming it again is refused with invalid_grant (OAuth 2.1)."""
     session = _session(ctx)
@@ -271,21 +270,21 @@ def code_single_use(ctx: CheckContext) -> None:
     )
     evidence = exchange_of(again)
     ctx.require(
-        rid.AUTH_PKCE,
+        "AUTH-006",
         TokenSet.from_response(again) is None,
         "the same authorization code was redeemed twice",
         exchange=evidence,
     )
     error = oauth_error_of(again)
     ctx.expect(
-        rid.AUTH_PKCE,
+        "AUTH-006",
         error == "invalid_grant",
         f"a used code got HTTP {again.status_code} error={error!r}, expected invalid_grant",
         exchange=evidence,
     )
 
 
-@check(rid.AUTH_REFRESH_ROTATION, rid.AUTH_REFRESH_REUSE, oauth=True, section="auth")
+@check("AUTH-014", "AUTH-015", oauth=True, section="auth")
 def refresh_token_rotation(ctx: CheckContext) -> None:
     """A refresh gives a new refresh token and retires the old one; replaying the old one ends the sign-in."""
     session = _session(ctx)
@@ -300,14 +299,14 @@ def refresh_token_rotation(ctx: CheckContext) -> None:
     answer = refresh_tokens(session.http, endpoint, config, first)
     fresh = TokenSet.from_response(answer)
     ctx.require(
-        rid.AUTH_REFRESH_ROTATION,
+        "AUTH-014",
         fresh is not None,
         f"refreshing was refused: HTTP {answer.status_code} error={oauth_error_of(answer)!r}",
         exchange=exchange_of(answer),
     )
     assert fresh is not None
     ctx.require(
-        rid.AUTH_REFRESH_ROTATION,
+        "AUTH-014",
         fresh.refresh_token is not None and fresh.refresh_token != first,
         "the refresh answer carries no new refresh token (the old one stays in use)",
         exchange=exchange_of(answer),
@@ -315,28 +314,28 @@ def refresh_token_rotation(ctx: CheckContext) -> None:
     assert fresh.refresh_token is not None
     replay = refresh_tokens(session.http, endpoint, config, first)
     ctx.require(
-        rid.AUTH_REFRESH_ROTATION,
+        "AUTH-014",
         TokenSet.from_response(replay) is None,
         "the rotated-out refresh token still works",
         exchange=exchange_of(replay),
     )
     newest = refresh_tokens(session.http, endpoint, config, fresh.refresh_token)
     ctx.expect(
-        rid.AUTH_REFRESH_REUSE,
+        "AUTH-015",
         TokenSet.from_response(newest) is None,
         "after the old refresh token was replayed, the newest refresh token of that sign-in still works",
         exchange=exchange_of(newest),
     )
     status = ctx.request("GET", "status", auth=fresh.access_token)
     ctx.expect(
-        rid.AUTH_REFRESH_REUSE,
+        "AUTH-015",
         status.status == 401,
         f"after the replay, the sign-in's access token still opens status (HTTP {status.status})",
         exchange=status,
     )
 
 
-@check(rid.AUTH_REVOCATION, oauth=True, section="auth")
+@check("AUTH-021", oauth=True, section="auth")
 def token_revocation(ctx: CheckContext) -> None:
     """Tokens revoked at the advertised RFC 7009 endpoint stop working."""
     session = _session(ctx)
@@ -353,14 +352,14 @@ def token_revocation(ctx: CheckContext) -> None:
         ctx.skip(f"blocked: a fresh access token opens no status (HTTP {before.status}); see AUTH-013")
     revoked = revoke_token(session.http, endpoint, config, tokens.access_token, "access_token")
     ctx.expect(
-        rid.AUTH_REVOCATION,
+        "AUTH-021",
         revoked.status_code == 200,
         f"revoking the access token answered HTTP {revoked.status_code} (RFC 7009 §2.2 wants 200)",
         exchange=exchange_of(revoked),
     )
     after = ctx.request("GET", "status", auth=tokens.access_token)
     ctx.expect(
-        rid.AUTH_REVOCATION,
+        "AUTH-021",
         after.status == 401,
         f"the revoked access token still opens status (HTTP {after.status})",
         exchange=after,
@@ -369,14 +368,14 @@ def token_revocation(ctx: CheckContext) -> None:
         return
     revoked = revoke_token(session.http, endpoint, config, tokens.refresh_token, "refresh_token")
     ctx.expect(
-        rid.AUTH_REVOCATION,
+        "AUTH-021",
         revoked.status_code == 200,
         f"revoking the refresh token answered HTTP {revoked.status_code} (RFC 7009 §2.2 wants 200)",
         exchange=exchange_of(revoked),
     )
     refreshed = refresh_tokens(session.http, metadata.token_endpoint, config, tokens.refresh_token)
     ctx.expect(
-        rid.AUTH_REVOCATION,
+        "AUTH-021",
         TokenSet.from_response(refreshed) is None,
         "the revoked refresh token still yields tokens",
         exchange=exchange_of(refreshed),

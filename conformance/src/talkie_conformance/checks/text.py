@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import re
 
-from talkie_conformance import rule_ids as rid
+from talkie_models.protocol import TEST_ACTION, TEST_CARD
+
 from talkie_conformance.checking import CheckContext, check
 from talkie_conformance.checks._support import run_started
 from talkie_conformance.urls import is_link_target
 
 # talkie-test:echo is exempt (§11 wins, notes N-10); these answers are the server's own words.
-TEXT_MESSAGES = ("talkie-test:card", "talkie-test:action")
+TEXT_MESSAGES = (TEST_CARD, TEST_ACTION)
 _LINK = re.compile(r"(?<!!)\[[^\]]*\]\(([^)\s]*)\)")
 _IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)")
 _HTML = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*(\s[^<>]*)?/?>")
@@ -22,7 +23,7 @@ _OUTSIDE_SUBSET = {
 }
 
 
-@check(rid.TEXT_SUBSET, rid.TEXT_LINKS, rid.TEXT_NO_HTML, test_mode=True)
+@check("TEXT-001", "TEXT-002", "TEXT-003", test_mode=True)
 def assistant_text_format(ctx: CheckContext) -> None:
     """Assistant text of the card and action answers uses only the Markdown subset, safe links, no HTML."""
     ctx.require_test_mode()
@@ -32,23 +33,21 @@ def assistant_text_format(ctx: CheckContext) -> None:
         text = recording.text()
         for name, pattern in _OUTSIDE_SUBSET.items():
             ctx.expect(
-                rid.TEXT_SUBSET,
+                "TEXT-001",
                 not pattern.search(text),
                 f"{message}: text uses a {name}",
                 recording=recording,
             )
         for url in _LINK.findall(text):
             ctx.expect(
-                rid.TEXT_LINKS,
+                "TEXT-002",
                 is_link_target(url),
                 f"{message}: link {url!r} is neither https nor a same-origin path",
                 recording=recording,
             )
+        ctx.expect("TEXT-003", not _HTML.search(text), f"{message}: text contains HTML", recording=recording)
         ctx.expect(
-            rid.TEXT_NO_HTML, not _HTML.search(text), f"{message}: text contains HTML", recording=recording
-        )
-        ctx.expect(
-            rid.TEXT_NO_HTML,
+            "TEXT-003",
             not _IMAGE.search(text),
             f"{message}: text contains an image",
             recording=recording,

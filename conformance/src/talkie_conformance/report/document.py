@@ -6,18 +6,21 @@ import html
 import json
 from typing import Any
 
-from talkie_conformance.findings import Finding, Verdict
+from talkie_conformance.findings import Finding, Verdict, basis_text
 from talkie_conformance.report.summary import by_section, verdict_label
 from talkie_conformance.runner import RunResult
 
-_ICON = {"pass": "✅", "fail": "❌", "warn": "⚠️", "skip": "⏭️", "fail (accepted)": "🟡"}
+_ICON = {"pass": "✅", "fail": "❌", "warn": "⚠️", "skip": "⏭️", "error": "💥", "fail (accepted)": "🟡"}
+_PROBLEMS = {Verdict.FAIL, Verdict.WARN, Verdict.ERROR}
 
 
 def _as_dict(result: RunResult) -> dict[str, Any]:
     counts = result.counts()
     return {
         "target": result.target,
-        "passed": not result.failed,
+        "passed": not (result.failed or result.errored or result.nothing_tested),
+        "suiteError": result.errored,
+        "nothingTested": result.nothing_tested,
         "durationSeconds": round(result.duration, 3),
         "rules": result.rules_source,
         "counts": {verdict.value: counts[verdict] for verdict in Verdict},
@@ -27,6 +30,14 @@ def _as_dict(result: RunResult) -> dict[str, Any]:
         ],
         "findings": [finding.to_dict() for finding in result.findings],
     }
+
+
+def _status(result: RunResult) -> str:
+    if result.errored:
+        return "SUITE ERROR"
+    if result.nothing_tested:
+        return "NOTHING TESTED"
+    return "FAILED" if result.failed else "PASSED"
 
 
 def to_json(result: RunResult) -> str:
@@ -41,12 +52,17 @@ def _md_cell(text: str) -> str:
 def _md_evidence(finding: Finding) -> list[str]:
     lines: list[str] = []
     evidence = finding.evidence
+    request = evidence.request_line()
+    if request:
+        lines += ["", f"Request behind it: `{request}`"]
+    if evidence.member:
+        lines += ["", f"Member at fault: `{evidence.member}`"]
     if evidence.request:
         lines += ["", "Request:", "", "```http", evidence.request, "```"]
     if evidence.response:
         lines += ["", "Response:", "", "```http", evidence.response, "```"]
     if evidence.events:
-        shown = "\n".join(json.dumps(event, ensure_ascii=False) for event in evidence.events)
+        shown = "\n".join(json.dumps(dict(event), ensure_ascii=False) for event in evidence.events)
         lines += ["", "Events:", "", "```json", shown, "```"]
     return lines
 
@@ -57,38 +73,35 @@ def to_markdown(result: RunResult) -> str:
     out = [
         f"# talkie/1 conformance: {result.target}",
         "",
-        f"**{'PASSED' if not result.failed else 'FAILED'}** in {result.duration:.1f} s · "
+        f"**{_status(result)}** in {result.duration:.1f} s · "
         + " · ".join(f"{counts[v]} {v.value}" for v in Verdict),
         "",
-        "| section | pass | fail | warn | skip |",
-        "| --- | --- | --- | --- | --- |",
+        "| section | " + " | ".join(v.value for v in Verdict) + " |",
+        "| --- " * (len(Verdict) + 1) + "|",
     ]
     for summary in by_section(result.findings):
-        c = summary.counts
-        out.append(
-            f"| {summary.label} | {c[Verdict.PASS]} | {c[Verdict.FAIL]} "
-            f"| {c[Verdict.WARN]} | {c[Verdict.SKIP]} |"
-        )
+        out.append(f"| {summary.label} | " + " | ".join(str(summary.counts[v]) for v in Verdict) + " |")
     out += [
         "",
         "## Rules",
         "",
-        "| rule | level | verdict | check | message |",
-        "| --- | --- | --- | --- | --- |",
+        "| rule | level | basis | verdict | check | message |",
+        "| --- | --- | --- | --- | --- | --- |",
     ]
     for finding in result.findings:
         label = verdict_label(finding)
         out.append(
-            f"| {finding.rule_id} | {finding.level} | {_ICON.get(label, '')} {label} | `{finding.check}` | "
-            f"{_md_cell(finding.message)} |"
+            f"| {finding.rule_id} | {finding.level} | {basis_text(finding.basis)} | {_ICON.get(label, '')} "
+            f"{label} | `{finding.origin}` | {_md_cell(finding.message)} |"
         )
-    problems = [f for f in result.findings if f.verdict in {Verdict.FAIL, Verdict.WARN}]
+    problems = [f for f in result.findings if f.outcome in _PROBLEMS]
     if problems:
         out += ["", "## Evidence"]
         for finding in problems:
             out += [
                 "",
-                f"### {finding.rule_id} — {finding.check} ({verdict_label(finding)})",
+                f"### {finding.rule_id} — {finding.origin} ({verdict_label(finding)}, "
+                f"basis: {basis_text(finding.basis)})",
                 "",
                 finding.message,
             ]
@@ -104,26 +117,32 @@ def to_html(result: RunResult) -> str:
     for finding in result.findings:
         label = verdict_label(finding)
         evidence = ""
-        if finding.verdict in {Verdict.FAIL, Verdict.WARN} and not finding.evidence.is_empty():
+        if finding.outcome in _PROBLEMS and not finding.evidence.is_empty():
             parts = []
+            request = finding.evidence.request_line()
+            if request:
+                parts.append(f"<p>Request behind it: <code>{e(request)}</code></p>")
+            if finding.evidence.member:
+                parts.append(f"<p>Member at fault: <code>{e(finding.evidence.member)}</code></p>")
             if finding.evidence.request:
                 parts.append(f"<h4>Request</h4><pre>{e(finding.evidence.request)}</pre>")
             if finding.evidence.response:
                 parts.append(f"<h4>Response</h4><pre>{e(finding.evidence.response)}</pre>")
             if finding.evidence.events:
-                events = "\n".join(json.dumps(ev, ensure_ascii=False) for ev in finding.evidence.events)
+                events = "\n".join(json.dumps(dict(ev), ensure_ascii=False) for ev in finding.evidence.events)
                 parts.append(f"<h4>Events</h4><pre>{e(events)}</pre>")
             evidence = "<details><summary>evidence</summary>" + "".join(parts) + "</details>"
         rows.append(
-            f'<tr class="{e(finding.verdict.value)}"><td>{e(finding.rule_id)}</td><td>{e(finding.level)}</td>'
-            f"<td>{e(label)}</td><td><code>{e(finding.check)}</code></td>"
+            f'<tr class="{e(finding.outcome.value)}"><td>{e(str(finding.rule_id))}</td>'
+            f"<td>{e(finding.level)}</td><td>{e(basis_text(finding.basis))}</td>"
+            f"<td>{e(label)}</td><td><code>{e(finding.origin)}</code></td>"
             f"<td>{e(finding.message)}{evidence}</td></tr>"
         )
     sections = "".join(
         f"<tr><td>{e(s.label)}</td>" + "".join(f"<td>{s.counts[v]}</td>" for v in Verdict) + "</tr>"
         for s in by_section(result.findings)
     )
-    status = "PASSED" if not result.failed else "FAILED"
+    status = _status(result)
     summary = " · ".join(f"{counts[v]} {v.value}" for v in Verdict)
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>talkie/1 conformance: {e(result.target)}</title>
@@ -137,7 +156,7 @@ pre {{ white-space: pre-wrap; max-width: 60rem; }}
 <h1>talkie/1 conformance: {e(result.target)}</h1>
 <p><strong>{status}</strong> in {result.duration:.1f} s · {e(summary)}</p>
 <table><tr><th>section</th>{"".join(f"<th>{v.value}</th>" for v in Verdict)}</tr>{sections}</table>
-<table><tr><th>rule</th><th>level</th><th>verdict</th><th>check</th><th>message</th></tr>
+<table><tr><th>rule</th><th>level</th><th>basis</th><th>verdict</th><th>check</th><th>message</th></tr>
 {"".join(rows)}
 </table></body></html>
 """

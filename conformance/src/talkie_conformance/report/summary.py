@@ -27,12 +27,12 @@ def by_section(findings: list[Finding]) -> list[SectionSummary]:
     summaries: dict[str, SectionSummary] = {}
     for finding in findings:
         summary = summaries.setdefault(finding.section, SectionSummary(finding.section))
-        summary.counts[finding.verdict] += 1
+        summary.counts[finding.outcome] += 1
     return list(summaries.values())
 
 
 def verdict_label(finding: Finding) -> str:
     """Verdict as shown to people (accepted failures are marked)."""
-    if finding.verdict is Verdict.FAIL and finding.accepted:
+    if finding.outcome is Verdict.FAIL and finding.accepted:
         return "fail (accepted)"
-    return finding.verdict.value
+    return finding.outcome.value
