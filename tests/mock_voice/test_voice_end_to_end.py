@@ -132,6 +132,15 @@ async def conversation(served: Served) -> None:
         assert window.is_open
         assert app.loud_frames > 0, "the proposal was audible"
 
+        # a transcript that never becomes final decides nothing
+        partial = await talk.say("Ano, odeslat", final=False)
+        await app.wait("conversation.item.input_audio_transcription.delta", item_id=partial, delta=" odeslat")
+        assert "conversation.item.input_audio_transcription.completed" not in [
+            e["type"] for e in app.events if e.get("item_id") == partial
+        ]
+        assert decisions == []
+        assert window.is_open
+
         # the user confirms; the provider delivers the final transcript twice
         yes = await talk.say("Ano, odeslat", duplicate=True)
         await app.wait("conversation.item.input_audio_transcription.completed", item_id=yes)

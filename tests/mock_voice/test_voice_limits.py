@@ -1,0 +1,37 @@
+"""maxSeconds and warnSeconds are enforced on the connection, on the mock's clock (§10.1, N-75)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import httpx
+from served import Served
+from test_voice_end_to_end import open_session
+
+
+async def limits(served: Served) -> None:
+    async with httpx.AsyncClient(base_url=served.origin, headers=served.auth, timeout=30) as http:
+        talk, app = await open_session(served, http)
+        await app.wait("session.created")
+        voice = talk.voice
+        advance = voice["maxSeconds"] - voice["warnSeconds"] + 1
+        moved = await http.post("/_mock/api/clock/advance", json={"seconds": advance}, headers=served.dev)
+        assert moved.status_code == 200
+        warning = await app.wait("response.output_audio_transcript.done")
+        assert "sekund" in warning["transcript"]  # the assistant warns in the session's language
+        moved = await http.post(
+            "/_mock/api/clock/advance", json={"seconds": voice["warnSeconds"]}, headers=served.dev
+        )
+        assert moved.status_code == 200
+        ended = await app.wait("error")
+        assert ended["error"]["code"] == "session_expired"
+        for _ in range(100):  # the provider hangs up: the app's peer sees the connection go
+            if app.pc.connectionState in ("closed", "failed") or app.channel.readyState == "closed":
+                break
+            await asyncio.sleep(0.1)
+        assert app.channel.readyState == "closed" or app.pc.connectionState in ("closed", "failed")
+        await app.close()
+
+
+def test_the_session_warns_then_ends_at_max_seconds(served: Served) -> None:
+    asyncio.run(limits(served))
