@@ -129,6 +129,7 @@ def connect(path: str) -> sqlite3.Connection:
 
 
 def _corrupt(path: str, detail: str) -> str:
+    detail = " ".join(detail.replace("*", " ").split())  # one line: SQLite's report spans several
     return (
         f"the state file {path} is damaged ({detail}); move it away to start afresh, "
         "or try `sqlite3 FILE .recover`"

@@ -1,0 +1,93 @@
+"""A state file that cannot be used ends `talkie-mock serve` with one clear sentence and exit code 2.
+
+The command runs in this process (click's runner): it stops before serving. The file held by another mock
+is held by a real `talkie-mock serve` subprocess.
+
+Never a traceback: not a database, a damaged database, a folder, an unwritable place, and a file held by
+another running mock (whose live runs a second instance would break).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+from hostile import serving
+from talkie_mock.cli import main
+
+
+def serve(state: Path | str) -> Result:
+    """`talkie-mock serve` in this process (it ends before serving: the state file is refused first)."""
+    return CliRunner().invoke(main, ["serve", "--port", "0", "--state", str(state)])
+
+
+def refused(done: Result, words: str) -> None:
+    assert done.exit_code == 2, done.output
+    assert done.exception is None or isinstance(done.exception, SystemExit), done.exception
+    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, done.stderr
+    assert lines[0].startswith("talkie-mock: "), lines
+    assert words in lines[0], lines[0]
+    assert "Traceback" not in done.output
+
+
+def _damaged(path: Path) -> Path:
+    """A real state file with its pages overwritten in the middle (the header stays intact)."""
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE filler (x TEXT)")
+    db.executemany("INSERT INTO filler VALUES (?)", [("x" * 500,) for _ in range(400)])
+    db.commit()
+    db.close()
+    data = bytearray(path.read_bytes())
+    for offset in range(4096, len(data) - 4096, 8192):
+        data[offset : offset + 2048] = b"\xa5" * 2048
+    path.write_bytes(bytes(data))
+    return path
+
+
+CASES = {
+    "text file": (
+        lambda d: _write(d / "notes.db", b"hello, not a database\n" * 50),
+        "not a talkie-mock state file",
+    ),
+    "zip file": (
+        lambda d: _write(d / "archive.db", b"PK\x03\x04" + b"\x00" * 2000),
+        "not a talkie-mock state file",
+    ),
+    "damaged database": (lambda d: _damaged(d / "state.db"), "damaged"),
+    "a folder": (lambda d: _folder(d / "dir.db"), "is a folder"),
+    "under a file": (lambda d: _write(d / "file", b"x") / "state.db", "cannot write"),
+}
+
+
+def _write(path: Path, data: bytes) -> Path:
+    path.write_bytes(data)
+    return path
+
+
+def _folder(path: Path) -> Path:
+    path.mkdir()
+    return path
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_an_unusable_state_file_is_one_clear_sentence(tmp_path: Path, case: str) -> None:
+    make, words = CASES[case]
+    refused(serve(make(tmp_path)), words)
+
+
+def test_an_unwritable_place_is_refused() -> None:
+    """Tests run as root, whom file modes do not stop: /proc refuses everyone a new file."""
+    refused(serve("/proc/1/talkie-state.db"), "cannot write")
+
+
+def test_a_second_mock_on_the_same_file_is_refused(tmp_path: Path) -> None:
+    state = tmp_path / "shared.db"
+    with serving(tmp_path, state=state) as first:
+        refused(serve(state), "in use by another running talkie-mock")
+        with first.client() as http:  # the first one is untouched
+            assert http.get("/api/talkie/status").status_code == 200
+    with serving(tmp_path, state=state) as again:  # once it stopped, the file is free again
+        assert again.key
