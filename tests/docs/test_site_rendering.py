@@ -280,3 +280,23 @@ def test_rule_matrix_filters_by_side_level_and_section(browser: Any, site_url: s
         _shot(page, "matrix-filtered")
     finally:
         page.context.close()
+
+
+def test_diagrams_are_redrawn_when_the_palette_changes(browser: Any, site_url: str) -> None:
+    page, _ = _open(browser, scheme="light")
+    try:
+        page.goto(site_url + "spec/actions/")
+        page.wait_for_selector(".talkie-diagram[data-drawn] svg", timeout=30_000)
+        # The theme's colours live in the diagram's own <style>; ids aside, it changes only with the theme.
+        theme = (
+            "() => { const style = document.querySelector('.talkie-diagram svg style');"
+            " return style ? style.textContent.replace(/#talkie-diagram-\\d+/g, '') : ''; }"
+        )
+        light = page.evaluate(theme)
+        assert "fill" in light
+        page.locator("label.md-header__button[for^='__palette']").first.click()
+        page.wait_for_function(f"(light) => ({theme})() !== light", arg=light, timeout=30_000)
+        assert page.evaluate("window.talkiePalette.dark()")
+        _shot(page, "diagram-dark")
+    finally:
+        page.context.close()

@@ -111,17 +111,16 @@ def _minimal_server(oauth_issuer: str) -> Iterator[str]:
         yield url
 
 
-def _client(address: str, message: str) -> str:
-    result = subprocess.run(
-        [sys.executable, str(SAMPLES / "minimal_client.py"), address, message],
-        cwd=ROOT,
-        env={**os.environ, "TALKIE_TOKEN": TOKEN},
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+def _run_client(command: list[str], cwd: Path) -> str:
+    """Run a tutorial client with the development token; it must exit 0. Returns what it printed."""
+    env = {**os.environ, "TALKIE_TOKEN": TOKEN}
+    result = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout + result.stderr
     return result.stdout
+
+
+def _client(address: str, message: str) -> str:
+    return _run_client([sys.executable, str(SAMPLES / "minimal_client.py"), address, message], ROOT)
 
 
 @pytest.mark.slow
@@ -198,16 +197,7 @@ def typescript_client(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _node_client(script: Path, address: str, message: str) -> str:
-    result = subprocess.run(
-        ["node", str(script), address, message],
-        cwd=script.parent,
-        env={**os.environ, "TALKIE_TOKEN": TOKEN},
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
-    return result.stdout
+    return _run_client(["node", str(script), address, message], script.parent)
 
 
 @pytest.mark.slow

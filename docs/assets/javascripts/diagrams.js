@@ -1,22 +1,18 @@
 /* Mermaid diagrams of the site, drawn by the vendored mermaid.min.js (loaded only on pages that have one).
  * Each diagram is drawn at its natural size (useMaxWidth off, 16 px text) inside a scroll container, so it is
  * never shrunk to unreadable text on a narrow screen: the reader scrolls it sideways instead. The colour
- * scheme follows the page's palette (Material sets data-md-color-scheme on <body>) and the diagrams are
- * redrawn when the reader toggles it. */
+ * scheme follows the page's palette (palette.js, loaded on every page before this script) and the diagrams
+ * are redrawn when the reader toggles it. */
 (function () {
   "use strict";
   var FONT = 16;
   var counter = 0;
 
-  function dark() {
-    return document.body.getAttribute("data-md-color-scheme") === "slate";
-  }
-
   function configure() {
     mermaid.initialize({
       startOnLoad: false,
       securityLevel: "strict",
-      theme: dark() ? "dark" : "default",
+      theme: window.talkiePalette.dark() ? "dark" : "default",
       fontSize: FONT,
       flowchart: { useMaxWidth: false },
       state: { useMaxWidth: false },
@@ -60,19 +56,9 @@
     });
   }
 
-  function init() {
-    if (typeof mermaid === "undefined") return;
-    prepare();
+  if (typeof mermaid === "undefined" || !window.talkiePalette) return;
+  window.talkiePalette.onChange(function () {
+    prepare(); /* the first call turns the fences into figures; later ones find none */
     drawAll();
-    new MutationObserver(function () { drawAll(); }).observe(document.body, {
-      attributes: true,
-      attributeFilter: ["data-md-color-scheme"]
-    });
-  }
-
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", init);
-  } else {
-    init();
-  }
+  });
 })();

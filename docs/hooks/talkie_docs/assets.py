@@ -14,8 +14,8 @@ DIAGRAM_URI = "assets/javascripts/diagrams.js"  # our renderer (docs/assets): na
 DIAGRAM_SCRIPTS = (MERMAID_URI, DIAGRAM_URI)
 DIAGRAM_CLASS = 'class="talkie-mermaid"'  # the fence class of ```mermaid blocks (mkdocs.yml)
 FILTER_URI = "assets/javascripts/rule-filter.js"
-EMBED_THEME_URI = "assets/javascripts/embed-theme.js"  # dark Redoc in dark mode
-SITE_SCRIPTS = (FILTER_URI, EMBED_THEME_URI)  # small, on every page
+PALETTE_URI = "assets/javascripts/palette.js"  # the palette for our scripts; dark Redoc in dark mode
+SITE_SCRIPTS = (FILTER_URI, PALETTE_URI)  # small, on every page, ahead of the diagram scripts
 
 
 def mermaid_source(root: Path) -> Path | None:

@@ -25,7 +25,7 @@ log = logging.getLogger("mkdocs.plugins.talkie")
 REDOC_URI = "reference/openapi/redoc.html"
 REDOC_DARK_URI = "reference/openapi/redoc-dark.html"
 # Redoc themes its page at build time, so dark mode is a second rendering with these options; the site's
-# embed-theme.js shows the one that matches the palette (Material's slate scheme).
+# palette.js shows the one that matches the palette (Material's slate scheme).
 DARK_THEME = {
     "openapi.theme.colors.primary.main": "#4cc7bd",
     "openapi.theme.colors.text.primary": "#e2e4e9",
