@@ -43,8 +43,11 @@ def _events() -> list[TalkieModel]:
         "id": "c_1",
         "version": 1,
         "title": "Horizont Logistika s.r.o.",
+        "subtitle": "Klient · Olomouc",
+        "url": "/?record=r_1",
         "blocks": [{"type": "fields", "fields": [{"label": "IČO", "value": "27081234"}]}],
         "fallbackText": "Horizont Logistika s.r.o., klient",
+        "a11yLabel": "Karta klienta Horizont Logistika s.r.o.",
     }
     return [
         RunStartedEvent(type="RUN_STARTED", thread_id="t_1", run_id="r_1"),

@@ -223,7 +223,8 @@ scenarios:
     match: "(?i)weather in (\\\\w+)"
     steps:
       - tool: {name: get_weather, label: "Checking…"}
-      - card: {title: "Weather", blocks: [{type: badge, text: sunny, tone: positive}], fallbackText: "sunny"}
+      - card: {title: "Weather", subtitle: "Brno", url: "/?view=weather", a11yLabel: "Weather card",
+               blocks: [{type: badge, text: sunny, tone: positive}], fallbackText: "sunny"}
       - text: "Sunny in \\\\1."
       - action: {summary: "Book a trip", riskLevel: high, methods: [button]}
 """,

@@ -105,7 +105,7 @@ def _start(
     plan = mock.agent.plan(
         AgentRequest(text=fresh[-1].content, run_id=run_id, thread_id=thread_id, locale=locale)
     )
-    live = mock.runs.start(user.user_id, run_id, thread_id, plan, locale)
+    live = mock.runs.start(user.user_id, run_id, thread_id, plan, locale, variant=fresh[-1].content)
     return EventStreamResponse(Subscription(live), ping)
 
 

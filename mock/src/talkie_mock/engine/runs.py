@@ -90,6 +90,7 @@ class LiveRun:
     readers: list[asyncio.Future[None]] = field(default_factory=list)  # subscriptions waiting for news
     pausing: asyncio.Future[None] | None = None  # the pause the run sits in, if any
     shaper: StreamShaper | None = None  # `--vary`: how this run's events go on the wire
+    variant: str = ""  # `--vary`: the key of this run's choices
 
     def publish(self, event: dict[str, Any]) -> None:
         self.frames.append(frame(event))
@@ -226,7 +227,15 @@ class RunManager:
     def get_live(self, user_id: str, run_id: str) -> LiveRun | None:
         return self.live.get((user_id, run_id))
 
-    def start(self, user_id: str, run_id: str, thread_id: str, steps: list[Step], locale: str) -> LiveRun:
+    def start(
+        self,
+        user_id: str,
+        run_id: str,
+        thread_id: str,
+        steps: list[Step],
+        locale: str,
+        variant: str | None = None,
+    ) -> LiveRun:
         """Record the run and perform it up to its first pause; a task carries on from there.
 
         The steps before the first pause run right here, inside the caller's transaction (Store.hold): a run
@@ -234,7 +243,9 @@ class RunManager:
         one commit and no task. The caller subscribes to the returned run either way.
         """
         run = LiveRun(user_id=user_id, run_id=run_id, thread_id=thread_id, locale=locale)
-        run.shaper = self.variations.shaper(run_id, self.services.now_ms)
+        # `--vary`: the shape follows the message (§11 answers stay deterministic), the run id by default
+        run.variant = variant or run_id
+        run.shaper = self.variations.shaper(run.variant, self.services.now_ms)
         with self.store.batch():
             self.store.create_run(user_id, run_id, thread_id, "running", self.services.now_ms())
             self.live[(user_id, run_id)] = run
@@ -382,11 +393,11 @@ class RunManager:
                 run.status = "error"
             elif run.stopped:
                 tracker.close(lambda e: self._emit(run, tracker, e))
-                self._emit(run, tracker, self._finished(run.thread_id, run.run_id, True, run.locale))
+                self._emit(run, tracker, self._finished(run.thread_id, run.run_id, True, run.locale, run.variant))
                 run.status = "cancelled"
             else:
                 tracker.close(lambda e: self._emit(run, tracker, e))
-                self._emit(run, tracker, self._finished(run.thread_id, run.run_id, False))
+                self._emit(run, tracker, self._finished(run.thread_id, run.run_id, False, key=run.variant))
                 run.status = "finished"
         except Exception:
             log.exception("run %s failed inside the mock", run.run_id)
@@ -400,17 +411,19 @@ class RunManager:
                 self.live.pop((run.user_id, run.run_id), None)
                 run.finish()
 
-    def _finished(self, thread_id: str, run_id: str, cancelled: bool, locale: str = "en") -> TalkieModel:
+    def _finished(
+        self, thread_id: str, run_id: str, cancelled: bool, locale: str = "en", key: str | None = None
+    ) -> TalkieModel:
         """The last event of a run that was not failed: by default RUN_FINISHED, with the cancelled outcome
         when it was cancelled (notes N-04); `--vary` takes the other endings the seed leaves open (N-51)."""
-        vary = self.variations
+        vary, key = self.variations, key or run_id
         if cancelled:
-            end = vary.cancel_end(run_id)
+            end = vary.cancel_end(key)
             if end == "run-error":
                 return self._run_error(CANCEL_ERROR_CODE, None, locale)
             outcome: Any = RunFinishedCancelledOutcome(type="cancelled") if end == "outcome" else None
         else:
-            outcome = RunFinishedSuccessOutcome(type="success") if vary.explicit_success(run_id) else None
+            outcome = RunFinishedSuccessOutcome(type="success") if vary.explicit_success(key) else None
         return RunFinishedEvent(type="RUN_FINISHED", thread_id=thread_id, run_id=run_id, outcome=outcome)
 
     def _run_error(self, code: str, message: str | None, locale: str) -> RunErrorEvent:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import copy
 import hashlib
-import secrets
 from collections.abc import Callable, Sequence
 from contextvars import ContextVar
 from datetime import timedelta, timezone
@@ -151,7 +150,8 @@ class Variations:
             return known
         if not self.flag("server-assigned threadId", client_id):
             return client_id
-        assigned = "t_srv_" + secrets.token_hex(6)
+        digest = hashlib.blake2b(f"{self.seed}\0{user_id}\0{client_id}".encode(), digest_size=8)
+        assigned = "t_srv_" + digest.hexdigest()  # reproducible, like every other choice
         self._threads[(user_id, client_id)] = assigned
         return assigned
 
@@ -162,6 +162,10 @@ class Variations:
     def repeat_events(self, action_id: str) -> bool:
         """A repeated decision answers the result card again (True) or no events (False)."""
         return self.flag("repeated decision repeats its events", action_id)
+
+    def wraps_action(self, action_id: str) -> bool:
+        """GET action answers the action itself or `{"action": {…}}` (line 226 names no shape)."""
+        return self.flag("GET action wrapped", action_id)
 
     def cancel_end(self, run_id: str) -> str:
         return self.pick("cancelled run ends with", run_id, CANCEL_ENDS)
