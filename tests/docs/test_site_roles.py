@@ -306,3 +306,11 @@ def test_rule_matrix_has_side_level_and_section_filters(built_site: Path) -> Non
     sections = {rule["section"].split(".")[0] for rule in rules()}
     assert set(re.findall(r'<option value="(\d+)">§', form.group(1))) == sections
     assert 'src="../../assets/javascripts/rule-filter.js"' in raw
+
+
+def test_contract_files_are_published_at_their_id_paths(built_site: Path) -> None:
+    """A schema's `$id` names a URL on this site; the built site has the file there, byte for byte."""
+    schema = ROOT / "schemas" / "event.json"
+    identifier = json.loads(schema.read_text(encoding="utf-8"))["$id"]
+    path = re.sub(r"^https?://[^/]+/", "", identifier)
+    assert (built_site / path).read_bytes() == schema.read_bytes()

@@ -29,6 +29,7 @@ from . import (
     facts,
     inspector,
     openapi,
+    published,
     rules,
     schema_pages,
     search,
@@ -112,7 +113,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     return config
 
 
-def _generated(config: MkDocsConfig, files: Files, uri: str, content: str) -> None:
+def _generated(config: MkDocsConfig, files: Files, uri: str, content: str | bytes) -> None:
     existing = files.get_file_from_path(uri)
     if existing is not None:
         files.remove(existing)
@@ -172,6 +173,10 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     )
 
     _control_api(config, files, contract.root)
+
+    # The contract files themselves, each at the URL its `$id` names (see `published`).
+    for uri, content in published.published(contract.root).items():
+        _generated(config, files, uri, content)
 
     mermaid = assets.mermaid_source(contract.root)
     if mermaid is None:

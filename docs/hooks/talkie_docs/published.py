@@ -1,0 +1,66 @@
+"""The contract files the site publishes as files, each at the URL its `$id` names.
+
+Why: a schema's relative `$ref`s resolve against its `$id` (JSON Schema 2020-12), so Swagger UI, Scalar,
+Redocly and any other tool that dereferences by `$id` fetch `https://talkie-protocol.org/schemas/1/...`.
+Serving every schema at that path makes those URLs real. Tools that want one file get the OpenAPI bundles
+(3.2 and 3.1) and a single-file JSON Schema bundle, each also under a versioned name that never changes.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import yaml
+
+SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+BUNDLES = {  # generated OpenAPI bundle -> (site path, format label of the versioned copy)
+    "spec/generated/openapi.bundled.yaml": ("openapi/1/openapi.bundled.yaml", "openapi-3.2"),
+    "spec/generated/openapi-3.1.bundled.yaml": ("openapi/1/openapi-3.1.bundled.yaml", "openapi-3.1"),
+}
+
+
+def _id_path(schema: dict[str, Any], source: Path) -> str:
+    schema_id = schema.get("$id")
+    if not isinstance(schema_id, str):
+        raise ValueError(f"{source} has no $id")
+    return urlsplit(schema_id).path.lstrip("/")
+
+
+def _schema_files(root: Path) -> list[Path]:
+    schemas = root / "schemas"
+    return sorted([*schemas.glob("*.json"), *schemas.glob("meta/*.json")])
+
+
+def schema_bundle(root: Path, version: str) -> dict[str, Any]:
+    """Every schema in one 2020-12 document: each embedded under `$defs` (by title) with its own `$id`."""
+    embedded: dict[str, Any] = {}
+    for path in _schema_files(root):
+        schema = json.loads(path.read_text(encoding="utf-8"))
+        embedded[schema["title"]] = {k: v for k, v in schema.items() if k != "$schema"}
+    return {
+        "$schema": SCHEMA_DIALECT,
+        "$id": f"https://talkie-protocol.org/schemas/talkie-{version}.schemas.json",
+        "title": "TalkieSchemas",
+        "description": f"Every talkie/1 JSON Schema (contract version {version}) in one file.",
+        "$defs": embedded,
+    }
+
+
+def published(root: Path) -> dict[str, bytes]:
+    """Site path -> exact bytes of every published contract file."""
+    version = str(
+        yaml.safe_load((root / "spec" / "openapi.yaml").read_text(encoding="utf-8"))["info"]["version"]
+    )
+    out: dict[str, bytes] = {}
+    for path in _schema_files(root):
+        out[_id_path(json.loads(path.read_text(encoding="utf-8")), path)] = path.read_bytes()
+    for source, (site_path, label) in BUNDLES.items():
+        content = (root / source).read_bytes()
+        out[site_path] = content
+        out[f"openapi/talkie-{version}.{label}.yaml"] = content
+    bundle = json.dumps(schema_bundle(root, version), indent=2, ensure_ascii=False) + "\n"
+    out[f"schemas/talkie-{version}.schemas.json"] = bundle.encode("utf-8")
+    return out
