@@ -166,7 +166,7 @@ _OPEN_UNION = (
     r"(?P<members>[\w.]+(?:\s*\|\s*[\w.]+)*),"
     r'(?P<field>\s*Field\(\s*)discriminator="type",'
 )
-_OPAQUE_IMPORT = "\nfrom talkie_models import _opaque\nfrom pydantic import "
+_OPAQUE_IMPORT = "\nfrom talkie_models._opaque import {opaque}\nfrom pydantic import "
 
 
 def _open_unions(modules: dict[str, str]) -> None:
@@ -180,13 +180,34 @@ def _open_unions(modules: dict[str, str]) -> None:
         pattern = re.compile(_OPEN_UNION.format(name=name))
         replacement = (
             r'\g<head>Annotated[\g<members>, Field(discriminator="type")] | '
-            + f"_opaque.{opaque},"
+            + f"{opaque},"
             + r'\g<field>union_mode="left_to_right",'
         )
         source, count = pattern.subn(replacement, source)
         if count != 1:
             raise SystemExit(f"codegen: the tagged union {name} in {module}.py lost its expected form")
-        modules[module] = source.replace("\nfrom pydantic import ", _OPAQUE_IMPORT, 1)
+        modules[module] = source.replace("\nfrom pydantic import ", _OPAQUE_IMPORT.format(opaque=opaque), 1)
+
+
+# The tolerated unknown events: TolerantEvent enforces their `not` rule. dmc's --base-class-map sets it
+# only on a class without another parent; one that derives from a generated class
+# (UnknownCustomEvent(CustomEvent)) gets it here as the first base.
+TOLERATED = ("UnknownEvent", "UnknownCustomEvent")
+_TOLERANT_IMPORT = "from talkie_models._unknown import TolerantEvent\n"
+
+
+def _tolerant_bases(modules: dict[str, str]) -> None:
+    for module, source in modules.items():
+        for name in TOLERATED:
+            match = re.search(rf"^class {name}\((?P<bases>[^)]*)\):", source, flags=re.MULTILINE)
+            if match is None or "TolerantEvent" in match["bases"]:
+                continue
+            source = source.replace(match[0], f"class {name}(TolerantEvent, {match['bases']}):", 1)
+            if _TOLERANT_IMPORT not in source:
+                source = source.replace(
+                    "\nfrom pydantic import ", "\n" + _TOLERANT_IMPORT + "from pydantic import ", 1
+                )
+            modules[module] = source
 
 
 def _module_for(file: Path) -> str:
@@ -315,6 +336,7 @@ def outputs() -> dict[Path, bytes]:
     if extra:
         raise SystemExit(f"datamodel-codegen produced unexpected modules: {sorted(extra)}")
     _open_unions(modules)
+    _tolerant_bases(modules)
     generated = dict(modules)
     generated["__init__"] = _init_module(_exports(modules, all_titles))
     error_code = SCHEMAS / "error-code.json"

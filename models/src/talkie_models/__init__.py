@@ -26,9 +26,10 @@ pydantic's own ``ValidationError`` still comes from constructing or validating a
 
 from __future__ import annotations
 
-from talkie_models import _generated
+from talkie_models import _generated, _opaque, _unknown
 from talkie_models._base import TalkieModel
 from talkie_models._events import PROFILES, parse_event, parse_model
+from talkie_models._events import known_tags as _known_tags
 from talkie_models._exceptions import (
     EventParseError,
     RuleCatalogueError,
@@ -38,6 +39,11 @@ from talkie_models._exceptions import (
 from talkie_models._generated import *  # noqa: F403
 from talkie_models._generated import UnknownEvent
 from talkie_models._opaque import Profile, UnknownBlock, UnknownOutcome
+
+# The tolerated classes reject known tags; they learn them here, once, from the generated unions.
+_unknown.register_known_tags(*_known_tags())
+_opaque.register_known("block", _generated.CardBlock)
+_opaque.register_known("outcome", _generated.RunFinishedOutcome)
 
 __version__ = "0.1.0"
 

@@ -24,7 +24,7 @@ from talkie_models._opaque import Profile, tolerant_context
 from talkie_models._paths import pydantic_error_lines
 from talkie_models._prune import prune
 
-__all__ = ["PROFILES", "Profile", "event_table", "parse_event", "parse_model"]
+__all__ = ["PROFILES", "Profile", "event_table", "known_tags", "parse_event", "parse_model"]
 
 PROFILES: tuple[Profile, ...] = ("tolerant", "strict")
 M = TypeVar("M", bound=TalkieModel)
@@ -74,6 +74,16 @@ def _adapter() -> TypeAdapter[Event]:
 def event_table() -> _Table:
     """``Event`` as a dispatch table: ("type", {type: class, "CUSTOM": ("name", {name: class})})."""
     return _union_table(Event)
+
+
+def known_tags() -> tuple[frozenset[str], frozenset[str]]:
+    """(the event ``type`` values of ``Event``, the CUSTOM ``name`` values of its nested tagged unions)."""
+    _, members = event_table()
+    names: set[str] = set()
+    for member in members.values():
+        if isinstance(member, tuple):
+            names |= set(member[1])
+    return frozenset(members), frozenset(names)
 
 
 def _broken(message: str, event_type: str | None, path: str, problem: str) -> EventParseError:

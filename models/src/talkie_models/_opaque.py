@@ -10,7 +10,6 @@ its payload must match its own class in both profiles.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 from typing import Any, ClassVar, Literal, Self, get_args
 
@@ -18,7 +17,15 @@ from pydantic import ConfigDict, ValidationInfo, model_validator
 
 from talkie_models._base import TalkieModel
 
-__all__ = ["PROFILE_KEY", "Profile", "UnknownBlock", "UnknownOutcome", "is_tolerant", "tolerant_context"]
+__all__ = [
+    "PROFILE_KEY",
+    "Profile",
+    "UnknownBlock",
+    "UnknownOutcome",
+    "is_tolerant",
+    "register_known",
+    "tolerant_context",
+]
 
 Profile = Literal["tolerant", "strict"]
 # The key of pydantic's validation context that selects the profile, and its tolerant value.
@@ -51,11 +58,21 @@ def _union_tags(alias: Any) -> frozenset[str]:
     return frozenset(members)
 
 
-@functools.cache
-def _known(kind: str) -> frozenset[str]:
-    from talkie_models._generated import CardBlock, RunFinishedOutcome  # late: they import this module
+# Filled once by the package's __init__ from the generated unions, which list this module's classes as members
+# (so it cannot import them without a cycle): kind ("block", "outcome") -> the known ``type`` values.
+_KNOWN: dict[str, frozenset[str]] = {}
 
-    return _union_tags(CardBlock if kind == "block" else RunFinishedOutcome)
+
+def register_known(kind: str, union: Any) -> None:
+    """Record the known tags of an open union: ``CardBlock`` ("block"), ``RunFinishedOutcome`` ("outcome")."""
+    _KNOWN[kind] = _union_tags(union)
+
+
+def _known(kind: str) -> frozenset[str]:
+    try:
+        return _KNOWN[kind]
+    except KeyError:
+        raise RuntimeError("talkie_models is not initialised: import talkie_models first") from None
 
 
 class _Opaque(TalkieModel):

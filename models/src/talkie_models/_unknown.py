@@ -7,27 +7,30 @@ This base enforces the same rule after validation, so a broken ``talkie.card`` i
 
 from __future__ import annotations
 
-import functools
 from typing import Any, Self
 
 from pydantic import model_validator
 
 from talkie_models._base import TalkieModel
 
-__all__ = ["TolerantEvent", "known_event_tags"]
+__all__ = ["TolerantEvent", "known_event_tags", "register_known_tags"]
 
 
-@functools.cache
+# Filled once by the package's __init__ from the generated ``Event`` union (talkie_models._events.known_tags):
+# the generated classes derive from TolerantEvent, so this module cannot import them without a cycle.
+_KNOWN: list[tuple[frozenset[str], frozenset[str]]] = []
+
+
+def register_known_tags(types: frozenset[str], names: frozenset[str]) -> None:
+    """Record the ``type`` values of ``Event`` and the CUSTOM ``name`` values of ``TalkieCustomEvent``."""
+    _KNOWN[:] = [(types, names)]
+
+
 def known_event_tags() -> tuple[frozenset[str], frozenset[str]]:
     """(the event ``type`` values of ``Event``, the CUSTOM ``name`` values of ``TalkieCustomEvent``)."""
-    from talkie_models._events import event_table  # late: the generated union imports this module
-
-    _, members = event_table()
-    names: set[str] = set()
-    for member in members.values():
-        if isinstance(member, tuple):
-            names |= set(member[1])
-    return frozenset(members), frozenset(names)
+    if not _KNOWN:
+        raise RuntimeError("talkie_models is not initialised: import talkie_models first")
+    return _KNOWN[0]
 
 
 class TolerantEvent(TalkieModel):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from talkie_models import _opaque
+from talkie_models._opaque import UnknownBlock
 from pydantic import Field
 from typing_extensions import TypeAliasType
 
@@ -32,7 +32,7 @@ CardBlock = TypeAliasType(
             | badge_block.BadgeBlock,
             Field(discriminator="type"),
         ]
-        | _opaque.UnknownBlock,
+        | UnknownBlock,
         Field(
             union_mode="left_to_right",
             examples=[

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from talkie_models import _opaque
+from talkie_models._opaque import UnknownOutcome
 from pydantic import ConfigDict, Field
 from pydantic.alias_generators import to_camel
 from talkie_models._base import TalkieModel
@@ -163,7 +163,7 @@ RunFinishedOutcome = TypeAliasType(
             RunFinishedSuccessOutcome | RunFinishedInterruptOutcome | RunFinishedCancelledOutcome,
             Field(discriminator="type"),
         ]
-        | _opaque.UnknownOutcome,
+        | UnknownOutcome,
         Field(union_mode="left_to_right", title="RunFinishedOutcome"),
     ],
 )
