@@ -172,8 +172,8 @@ class VoiceRules:
                 )
             if voice.proposal_pending:
                 voice.proposal_pending = False
-                turn = ((voice.session.get("audio") or {}).get("input") or {}).get("turn_detection") or {}
-                if turn.get("create_response", True):
+                turn = ((voice.session.get("audio") or {}).get("input") or {}).get("turn_detection")
+                if turn is not None and turn.get("create_response", True):  # None: turn detection off
                     findings.append(
                         verdict(
                             "VOICE-024",

@@ -143,7 +143,8 @@ class RealtimeSession:
         self.now_ms = now_ms
         self._observe = observe
         self._close = close
-        self.turn_detection = dict(DEFAULT_TURN_DETECTION)
+        self.turn_detection: dict[str, Any] | None = dict(DEFAULT_TURN_DETECTION)
+        """The one setting the app may change; None: turn detection off (no automatic responses)."""
         self.items: list[dict[str, Any]] = []
         self.pending_calls: dict[str, dict[str, Any]] = {}
         self.response: _Response | None = None
@@ -186,7 +187,7 @@ class RealtimeSession:
             "tools": [dict(tool) for tool in self.config.tools],
             "locale": self.config.locale,
             "voice": self.config.voice,
-            "turn_detection": dict(self.turn_detection),
+            "turn_detection": dict(self.turn_detection) if self.turn_detection is not None else None,
         }
         return events.session_object(self.session_id, locked, expires)
 
@@ -289,7 +290,7 @@ class RealtimeSession:
         if turn is not None and not isinstance(turn, dict):
             self.emit_error("invalid_value", "turn_detection is an object or null.", param="session.audio")
             return
-        self.turn_detection = {**DEFAULT_TURN_DETECTION, **turn} if turn else {}
+        self.turn_detection = {**DEFAULT_TURN_DETECTION, **turn} if turn is not None else None
         self.emit("session.updated", session=self.session_object())
 
     def _item_create(self, event: Event) -> None:
@@ -372,7 +373,8 @@ class RealtimeSession:
     async def say(self, utterance: Utterance) -> str:
         """The user "says" a sentence; returns the user item's id once its transcript events are out."""
         item_id = self.ids.new("item")
-        if self.turn_detection.get("interrupt_response", True):  # barge-in: the user talks over the assistant
+        turn = self.turn_detection or {}
+        if turn.get("interrupt_response", False):  # barge-in: the user talks over the assistant
             if self.response is not None and not self.response.done and self.response.task is not None:
                 self.response.task.cancel()
             self._clear_output({})
@@ -403,7 +405,8 @@ class RealtimeSession:
         self._item_done(events.user_item(item_id, utterance.text))
         if utterance.duplicate:
             self.emit("conversation.item.input_audio_transcription.completed", **completed)
-        if self.turn_detection.get("create_response") and (self.response is None or self.response.done):
+        automatic = (self.turn_detection or {}).get("create_response")  # as it is now, after the speech
+        if automatic and (self.response is None or self.response.done):
             self.respond(brain.reply(utterance.text, self.config.locale))
         return item_id
 
