@@ -46,6 +46,7 @@ def test_every_answer_and_event_decodes(vary: int | None) -> None:
         known = [e for e in map(decode_event, stream.events) if e is not IGNORED]
         assert known[0]["type"] == "RUN_STARTED"
         assert known[-1]["type"] in ("RUN_FINISHED", "RUN_ERROR")
+    assert recorded.problems == []  # and every body and event is valid under the strict schemas
     assert decoded >= 25
     assert len(recorded.streams) == 16
 

@@ -114,6 +114,15 @@ def test_choices_are_a_function_of_seed_point_and_key() -> None:
     assert {Variations(None).pick("p", f"k{i}", (1, 2, 3)) for i in range(40)} == {1}
 
 
+def test_the_manifest_cache_header_is_a_choice_too() -> None:
+    seen = set()
+    for vary in (None, *VARY_SEEDS):
+        with TestClient(create_app(make_config(vary=vary))) as http:
+            seen.add((vary is None, http.get("/.well-known/talkie.json").headers.get("cache-control")))
+    assert (True, "public, max-age=60") in seen
+    assert (False, None) in seen
+
+
 def test_the_inspector_shows_the_choices_each_answer_took() -> None:
     for vary, expect_choices in ((3, True), (None, False)):
         with TestClient(create_app(make_config(vary=vary))) as http:

@@ -52,6 +52,8 @@ class Tour:
     streams: list[Stream] = field(default_factory=list)
     thread_ids: dict[str, str] = field(default_factory=dict)
     """The client's thread id → the one RUN_STARTED named (authoritative, §5 line 150)."""
+    problems: list[str] = field(default_factory=list)
+    """What the mock's self-check found invalid against the (strict) schemas in all it sent."""
 
     def of(self, endpoint: str) -> list[Answer]:
         return [a for a in self.answers if a.endpoint == endpoint]
@@ -120,6 +122,8 @@ def take_tour(**config: Any) -> Tour:
             _tour(driver, server)
         finally:
             driver.http.close()
+        observers = server.app.state.mock.hooks.observers
+        driver.tour.problems = [p for o in observers for p in getattr(o, "problems", [])]
         return driver.tour
 
 

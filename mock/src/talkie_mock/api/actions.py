@@ -8,8 +8,8 @@ from starlette.responses import Response
 from talkie_models import DecisionRequest
 
 from talkie_mock.api.context import mock_of
-from talkie_mock.api.responses import FastJSONResponse
 from talkie_mock.api.requests import read_model, safe_id
+from talkie_mock.api.responses import FastJSONResponse
 
 
 async def get_action(request: Request) -> Response:

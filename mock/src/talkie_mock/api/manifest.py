@@ -150,7 +150,8 @@ async def manifest(request: Request) -> Response:
     if mock.vary.active:  # `--vary`: unknown members and other legal choices (N-51), built per request
         varied = mock.vary.body("Manifest", body)
         mock.hooks.response(request, 200, "Manifest", varied)
-        return FastJSONResponse(varied, headers={"Cache-Control": MANIFEST_CACHE})
+        bare = mock.vary.flag("manifest without Cache-Control", "manifest")  # line 75: then 1 hour
+        return FastJSONResponse(varied, headers=None if bare else {"Cache-Control": MANIFEST_CACHE})
     mock.hooks.response(request, 200, "Manifest", body)
     return Rendered(raw, headers)
 

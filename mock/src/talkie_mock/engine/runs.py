@@ -393,7 +393,9 @@ class RunManager:
                 run.status = "error"
             elif run.stopped:
                 tracker.close(lambda e: self._emit(run, tracker, e))
-                self._emit(run, tracker, self._finished(run.thread_id, run.run_id, True, run.locale, run.variant))
+                self._emit(
+                    run, tracker, self._finished(run.thread_id, run.run_id, True, run.locale, run.variant)
+                )
                 run.status = "cancelled"
             else:
                 tracker.close(lambda e: self._emit(run, tracker, e))
