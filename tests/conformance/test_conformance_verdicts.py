@@ -185,3 +185,25 @@ def test_a_schema_failure_names_the_member_path(serve_fake: ServeFake, fake_toke
     assert "$.value.blocks[0].tone: 'loud' is not one of" in failures[0].message
     assert "any of the given schemas" not in failures[0].message
     assert (failures[0].evidence.method, failures[0].evidence.endpoint) == ("POST", "run")
+
+
+def test_a_chunked_stream_is_judged_as_the_triple_it_stands_for() -> None:
+    from talkie_conformance.lifecycle import analyze, expand_chunks
+
+    stream = [
+        {"type": "RUN_STARTED", "threadId": "t_1", "runId": "r_1"},
+        {"type": "TEXT_MESSAGE_CHUNK", "messageId": "m_1", "delta": "Dobrý "},
+        {"type": "TEXT_MESSAGE_CHUNK", "delta": "den"},
+        {"type": "RUN_FINISHED", "threadId": "t_1", "runId": "r_1"},
+    ]
+    expanded = expand_chunks(stream)
+    assert [event["type"] for event in expanded] == [
+        "RUN_STARTED",
+        "TEXT_MESSAGE_START",
+        "TEXT_MESSAGE_CONTENT",
+        "TEXT_MESSAGE_CONTENT",
+        "TEXT_MESSAGE_END",
+        "RUN_FINISHED",
+    ]
+    assert analyze(expanded) == []
+    assert "".join(e["delta"] for e in expanded if e["type"] == "TEXT_MESSAGE_CONTENT") == "Dobrý den"

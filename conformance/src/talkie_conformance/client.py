@@ -21,7 +21,7 @@ from talkie_models.sse import SSEDecoder
 
 from talkie_conformance.errors import DiscoveryError
 from talkie_conformance.findings import Evidence, excerpt
-from talkie_conformance.lifecycle import TextChunks
+from talkie_conformance.lifecycle import Chunks
 
 MAX_REDIRECTS = 5
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
@@ -489,7 +489,7 @@ class TalkieClient:
                 recording.completed = True
                 return recording
             decoder = SSEDecoder()
-            chunks = TextChunks()  # judged as the start/content/end they stand for
+            chunks = Chunks()  # judged as the sequences they stand for
             raw_seen = bytearray()
             for chunk in response.iter_raw():
                 if len(raw_seen) < 4000:

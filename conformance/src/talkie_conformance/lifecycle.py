@@ -10,6 +10,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from talkie_models import EventParseError
+from talkie_models.sse import ChunkExpander
+
 TERMINAL = frozenset({"RUN_FINISHED", "RUN_ERROR"})
 
 
@@ -113,53 +116,31 @@ def _nesting(events: Sequence[Any]) -> list[Problem]:
     return problems
 
 
-TEXT_CHUNK = "TEXT_MESSAGE_CHUNK"
+class Chunks:
+    """AG-UI's chunk events expanded into the sequences they stand for (`talkie_models.sse.ChunkExpander`).
 
-
-class TextChunks:
-    """Expands AG-UI's `TEXT_MESSAGE_CHUNK` into the start/content/end sequence it stands for.
-
-    AG-UI 1.0 lets a producer send chunks instead of the explicit triple: the first chunk of a `messageId`
-    opens the message, each non-empty `delta` is content, and the message closes at the next event that is not
-    a chunk of it (or at the end of the stream). The suite judges the expanded stream, so a server using
-    chunks is held to the same lifecycle as one that does not.
+    The suite judges the expanded stream, so a server that sends `TEXT_MESSAGE_CHUNK` is held to the same
+    lifecycle as one that sends the explicit triple. A chunk that cannot open anything (no id, none open)
+    stays as it came: an unknown event to the schema, which receivers ignore.
     """
 
     def __init__(self) -> None:
-        self.open: str | None = None
+        self._expander = ChunkExpander()
 
     def feed(self, event: Any) -> list[Any]:
-        """The events `event` stands for, in order (itself when it is no chunk)."""
-        if _type(event) != TEXT_CHUNK:
-            return [*self.close(), event]
-        message_id = event.get("messageId")
-        message_id = str(message_id) if message_id is not None else self.open
-        expanded: list[Any] = []
-        if message_id != self.open or message_id is None:
-            expanded += self.close()
-            message_id = message_id or "chunk"
-            start = {
-                "type": "TEXT_MESSAGE_START",
-                "messageId": message_id,
-                "role": event.get("role", "assistant"),
-            }
-            expanded.append(start)
-            self.open = message_id
-        delta = event.get("delta")
-        if isinstance(delta, str) and delta:
-            expanded.append({"type": "TEXT_MESSAGE_CONTENT", "messageId": message_id, "delta": delta})
-        return expanded
+        """The events that stand for `event`, in order."""
+        try:
+            return self._expander.feed(event)
+        except EventParseError:
+            return [event]
 
     def close(self) -> list[Any]:
-        """The end of the open chunked message, if one is open."""
-        if self.open is None:
-            return []
-        message_id, self.open = self.open, None
-        return [{"type": "TEXT_MESSAGE_END", "messageId": message_id}]
+        """At the end of the stream: close an open chunked message."""
+        return self._expander.close()
 
 
 def expand_chunks(events: Sequence[Any]) -> list[Any]:
-    """A whole decoded stream with its text chunks expanded (see `TextChunks`)."""
-    chunks = TextChunks()
+    """A whole decoded stream with its chunks expanded (see `Chunks`)."""
+    chunks = Chunks()
     expanded = [out for event in events for out in chunks.feed(event)]
     return expanded + chunks.close()
