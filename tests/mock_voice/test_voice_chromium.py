@@ -16,7 +16,7 @@ import pytest
 from served import Served
 
 PAGE = """<!doctype html><meta charset="utf-8"><title>voice</title><script>
-async function run(token) {
+async function run(token, gathered) {
   const auth = { Authorization: "Bearer " + token };
   const manifest = await (await fetch("/.well-known/talkie.json")).json();
   const voice = await (await fetch(manifest.endpoints.voiceSessions, {
@@ -34,21 +34,22 @@ async function run(token) {
     if (["connected", "completed"].includes(pc.iceConnectionState)) resolve(pc.iceConnectionState);
   }));
   await pc.setLocalDescription(await pc.createOffer());
-  await new Promise((resolve) => {
+  if (gathered) await new Promise((resolve) => {
     if (pc.iceGatheringState === "complete") return resolve();
     pc.addEventListener("icegatheringstatechange", () => pc.iceGatheringState === "complete" && resolve());
   });
+  const sent = pc.localDescription.sdp;
   const answer = await fetch(voice.signaling.url, {
     method: "POST",
     headers: { Authorization: "Bearer " + voice.clientSecret, "Content-Type": "application/sdp" },
-    body: pc.localDescription.sdp,
+    body: sent,
   });
   const sdp = await answer.text();
   await pc.setRemoteDescription({ type: "answer", sdp });
   const state = await connected;
   await opened;
   const event = await created;
-  const offered = pc.localDescription.sdp.split("\\r\\n").filter((l) => l.startsWith("a=candidate:"));
+  const offered = sent.split("\\r\\n").filter((l) => l.startsWith("a=candidate:"));
   pc.close();
   return { status: answer.status, state, channel: channel.label, session: event.session, offered, sdp };
 }
@@ -60,7 +61,10 @@ FLAGS = (
 )
 
 
-def test_chromium_connects_to_the_mock_provider(served: Served, chromium: Any) -> None:
+@pytest.mark.parametrize("gathered", [True, False], ids=["full-offer", "offer-before-gathering"])
+def test_chromium_connects_to_the_mock_provider(served: Served, chromium: Any, gathered: bool) -> None:
+    """Both ways apps send offers work: after ICE gathering, or at once (the app's checks then arrive as
+    peer-reflexive candidates, N-70)."""
     playwright = pytest.importorskip("playwright.sync_api")
     launch = dataclasses.replace(chromium, args=(*chromium.args, *FLAGS))
     with playwright.sync_playwright() as p:
@@ -72,10 +76,11 @@ def test_chromium_connects_to_the_mock_provider(served: Served, chromium: Any) -
                 lambda route: route.fulfill(status=200, content_type="text/html", body=PAGE),
             )
             page.goto(served.origin + "/voice-test.html")
-            result: dict[str, Any] = page.evaluate(f"run({json.dumps(served.token)})")
+            result: dict[str, Any] = page.evaluate(f"run({json.dumps(served.token)}, {json.dumps(gathered)})")
         finally:
             browser.close()
     assert result["status"] == 201
+    assert bool(result["offered"]) == gathered
     assert result["state"] in ("connected", "completed")
     assert result["channel"] == "oai-events"
     assert result["session"]["type"] == "realtime"
