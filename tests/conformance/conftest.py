@@ -74,14 +74,9 @@ StartMock = Callable[..., AbstractContextManager[str]]
 
 @contextmanager
 def _start_mock(
-    breaks: tuple[str, ...] = (),
-    *,
-    auto_approve: bool = False,
-    oauth_faults: tuple[str, ...] = (),
-    vary: int | None = None,
+    breaks: tuple[str, ...] = (), *, auto_approve: bool = False, oauth_faults: tuple[str, ...] = ()
 ) -> Iterator[str]:
-    """Run `talkie-mock serve [--break RULE…] [--auto-approve] [--oauth-fault F…] [--vary SEED]` on a free
-    loopback port.
+    """Run `talkie-mock serve [--break RULE…] [--auto-approve] [--oauth-fault F…]` on a free loopback port.
 
     Yields its origin and always stops it.
     """
@@ -92,7 +87,6 @@ def _start_mock(
     extra = [arg for rule in breaks for arg in ("--break", rule)]
     extra += [arg for fault in oauth_faults for arg in ("--oauth-fault", fault)]
     extra += ["--auto-approve"] if auto_approve else []
-    extra += ["--vary", str(vary)] if vary is not None else []
     arguments = ["serve", "--host", "127.0.0.1", "--port", str(port), "--state", ":memory:"]
     arguments.append("--open-devtools")  # the clock hook (`--clock-url`) without the developer secret
     process = subprocess.Popen(
@@ -129,7 +123,7 @@ def _start_mock(
 
 @pytest.fixture(scope="session")
 def start_mock() -> StartMock:
-    """`start_mock(breaks, auto_approve=, oauth_faults=, vary=)`: the real mock (maybe broken or varied)."""
+    """`start_mock(breaks, auto_approve=, oauth_faults=)`: the real mock (maybe broken); yields its origin."""
     return _start_mock
 
 
