@@ -253,7 +253,9 @@ async def get_traffic(request: Request) -> Response:
     try:
         since = int(request.query_params.get("since", "0"))
     except ValueError:
-        return problem(request, "invalid_request", "`since` must be an integer cursor.")
+        since = -1
+    if since < 0:
+        return problem(request, "invalid_request", "`since` must be a cursor: an integer from 0.")
     return JSONResponse({"cursor": tools.traffic.cursor, "entries": tools.traffic.since(since)})
 
 
@@ -272,6 +274,7 @@ async def reset(request: Request) -> Response:
     """Back to an empty mock: conversations, faults, traffic and violations (sign-ins are kept)."""
     tools = _dev(request)
     await tools.mock.runs.shutdown()
+    await tools.voice.reset()  # hangs up every voice connection; its end-of-session checks are dropped
     tools.mock.store.reset()
     tools.faults.clear()
     tools.traffic.clear()
