@@ -109,6 +109,15 @@ class VoiceDesk:
         evidence = Evidence(method="RTC", url=log.path, exchange=log.id)
         self.violations.add(self.mock.clock.iso(), [f.but(evidence=evidence) for f in findings])
 
+    async def reset(self) -> None:
+        """Hang up every connection and forget what the voice rules knew (the control API's reset)."""
+        for task in list(self.scripts):
+            task.cancel()
+        await self.mock.voice.close_all()
+        self.mock.voice.used.clear()
+        self.rules.forget()
+        self.logs.clear()
+
     def start_script(self, sid: str, steps: list[dict[str, Any]]) -> None:
         task = asyncio.ensure_future(self.mock.voice.run_script(sid, steps))
         self.scripts.add(task)

@@ -94,6 +94,11 @@ class VoiceRules:
         self.sessions: dict[str, _Voice] = {}
         self.action_sessions: dict[str, str] = {}
 
+    def forget(self) -> None:
+        """Drop every session's state; end-of-session checks still pending then find nothing to check."""
+        self.sessions.clear()
+        self.action_sessions.clear()
+
     def _voice(self, sid: str) -> _Voice:
         found = self.sessions.get(sid)
         if found is None:
@@ -215,15 +220,16 @@ class VoiceRules:
     def _state(self, sid: str, voice: _Voice, event: dict[str, Any]) -> list[Finding]:
         if event.get("type") == "connection.closed" and not voice.closed:
             voice.closed = True
-            closed_ms = self.mock.now_ms()
             try:
-                asyncio.get_running_loop().call_later(self.grace, self._after_close, sid, closed_ms)
+                asyncio.get_running_loop().call_later(self.grace, self._after_close, sid)
             except RuntimeError:
-                self._after_close(sid, closed_ms)
+                self._after_close(sid)
         return []
 
-    def _after_close(self, sid: str, closed_ms: int) -> None:
-        voice = self._voice(sid)
+    def _after_close(self, sid: str) -> None:
+        voice = self.sessions.get(sid)
+        if voice is None:  # forgotten by a reset meanwhile
+            return
         findings = []
         missing = sorted(set(voice.requested) - voice.outputs.keys())
         if missing:
