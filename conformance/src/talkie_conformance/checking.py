@@ -20,7 +20,7 @@ from talkie_models.validation import validate
 
 from talkie_conformance import bodies
 from talkie_conformance.client import Exchange, RunRecording, TalkieClient
-from talkie_conformance.findings import Evidence
+from talkie_conformance.findings import Evidence, excerpt
 from talkie_conformance.oauth import OAuthSession
 
 CheckFunction = Callable[["CheckContext"], None]
@@ -139,8 +139,16 @@ class CheckContext:
         source = exchange or self.last_exchange
         if source is None and self.last_recording is not None:
             return self._evidence(None, self.last_recording, events)
-        if source is None:
-            return Evidence(events=tuple(events or ()))
+        if source is None:  # a check that judged the manifest itself: the request behind it is its fetch
+            discovery = self.client.discovery
+            return Evidence(
+                method="GET",
+                endpoint="manifest",
+                url=discovery.final_url,
+                status=discovery.status,
+                response=excerpt(discovery.raw),
+                events=tuple(events or ()),
+            )
         return source.evidence(events)
 
     def evidence(self) -> Evidence:
