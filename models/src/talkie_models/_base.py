@@ -22,9 +22,19 @@ def _is_const(field: FieldInfo) -> bool:
     return get_origin(field.annotation) is Literal and get_args(field.annotation) == (field.default,)
 
 
+# The JSON kinds a union must cover to count as "any JSON value" (an object model may stand for the object).
+_JSON_KINDS = frozenset({str, float, bool, list, type(None)})
+
+
 def _admits_any(field: FieldInfo) -> bool:
-    """A field whose schema allows any JSON value: there a ``null`` that was given is data, not absence."""
-    return field.annotation is Any or Any in get_args(field.annotation)
+    """A field whose schema allows any JSON value: there a ``null`` that was given is data, not absence.
+
+    ``Any`` itself, or a union over every JSON kind such as ``forwardedProps`` (an object model, or any other
+    JSON value, ``null`` included)."""
+    args = get_args(field.annotation)
+    if field.annotation is Any or Any in args:
+        return True
+    return {get_origin(arg) or arg for arg in args} >= _JSON_KINDS
 
 
 class TalkieModel(BaseModel):
