@@ -107,7 +107,17 @@ class _Emitter:
             parts.append(self._ref_name(schema["$ref"], base))
         for sub in schema.get("allOf", []):
             parts.append(self.expr(sub, base, indent))
-        own = self._own(schema, base, indent)
+        if parts:  # a refinement: its own members, plus members of the bases it makes required
+            refined = {k: v for k, v in schema.items() if k not in ("$ref", "allOf")}
+            own_props = set(refined.get("properties", {}))
+            lifted = [k for k in refined.get("required", []) if k not in own_props]
+            if lifted:
+                keys = " | ".join(json.dumps(k) for k in lifted)
+                parts.append(f"Required<Pick<{parts[0]}, {keys}>>")
+            typed = refined.get("type") not in (None, "object")
+            own = self._own(refined, base, indent) if own_props or typed else None
+        else:
+            own = self._own(schema, base, indent)
         if own is not None:
             parts.append(own)
         if not parts:
@@ -126,9 +136,6 @@ class _Emitter:
         if types is None:
             if "properties" in schema:
                 return self._object(schema, base, indent)
-            if "required" in schema and "$ref" in schema:
-                keys = " | ".join(json.dumps(k) for k in schema["required"])
-                return f"Required<Pick<{self._ref_name(schema['$ref'], base)}, {keys}>>"
             return None
         names = types if isinstance(types, list) else [types]
         return " | ".join(self._typed(name, schema, base, indent) for name in names)

@@ -107,6 +107,6 @@ def typecheck(run: Run, node_tool: Tool) -> Typecheck:
 
     def _check(folder: Path, files: list[str]) -> subprocess.CompletedProcess[str]:
         flags = ["--strict", "--noEmit", "--target", "es2022", "--module", "nodenext", "--moduleResolution"]
-        return run([tsc, *flags, "nodenext", "--types", "", *files], cwd=folder)
+        return run([tsc, *flags, "nodenext", *files], cwd=folder)
 
     return _check

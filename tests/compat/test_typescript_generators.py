@@ -28,9 +28,12 @@ def _probe(folder: Path, imports: str, typecheck: Typecheck) -> None:
 def test_openapi_typescript(node_tool: Tool, run: Run, typecheck: Typecheck, tmp_path: Path) -> None:
     result = run([node_tool("openapi-typescript"), BUNDLE_31, "-o", tmp_path / "api.ts"])
     assert result.returncode == 0, result.stderr
-    assert "⚠" not in result.stdout + result.stderr, result.stdout + result.stderr
+    # The one warning: OpenAPI wants a discriminator's mapping to name object schemas, and `Event` maps CUSTOM
+    # to the nested union `TalkieCustomEvent` (itself discriminated on `name`); the types still narrow.
+    warnings = [line for line in (result.stdout + result.stderr).splitlines() if "⚠" in line]
+    assert [w for w in warnings if "TalkieCustomEvent => CUSTOM" not in w] == [], warnings
     source = (tmp_path / "api.ts").read_text()
-    assert "$defs" not in source
+    assert not re.search(r"^\s+\$defs\??:", source, re.M), "a schema's $defs became a member"
     imports = (
         'import type { components } from "./api.js";\n'
         'type Event = components["schemas"]["Event"];\n'

@@ -731,9 +731,9 @@ REDOCLY_KNOWN = (
         "no-invalid-schema-examples",
         re.compile(r"^Example validation errored: schema with key or id .* already exists"),
     ),
-    (
-        "no-invalid-media-type-examples",
-        re.compile(r"^Example validation errored: can't resolve reference [a-z-]+\.json from id https://"),
+    *(
+        (rule, re.compile(r"^Example validation errored: can't resolve reference [\w./#$-]+ from id https://"))
+        for rule in ("no-invalid-media-type-examples", "no-invalid-schema-examples")
     ),
     ("no-unused-components", re.compile(r'^Component: "KnownErrorCode" is never used\.$')),
 )

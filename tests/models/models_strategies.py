@@ -52,6 +52,15 @@ def from_schema(schema: Any, base: str, depth: int = 0) -> st.SearchStrategy[Any
             merged = {**target, "properties": {**target["properties"], **siblings["properties"]}}
             return from_schema(merged, target_base, depth)
         return from_schema(target, target_base, depth)
+    if "allOf" in schema:  # a refinement of other schemas: draw from their merged properties and required
+        merged = {k: v for k, v in schema.items() if k != "allOf"}
+        for branch in schema["allOf"]:
+            part, _ = _resolve(branch["$ref"], base) if "$ref" in branch else (branch, base)
+            merged["properties"] = {**part.get("properties", {}), **merged.get("properties", {})}
+            merged["required"] = sorted({*part.get("required", []), *merged.get("required", [])})
+            if part.get("additionalProperties") is False:
+                merged["additionalProperties"] = False
+        return from_schema(merged, base, depth)
     if "const" in schema:
         return st.just(schema["const"])
     if "enum" in schema:

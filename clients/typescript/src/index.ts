@@ -8,6 +8,7 @@ export type * from "./generated/types.js";
 export { type ChunkSource, readSse, SseParser, type SseMessage } from "./sse.js";
 export { type Profile, type Validation, validate } from "./validate.js";
 export {
+  ChunkError,
   ChunkExpander,
   type CustomName,
   type EventType,

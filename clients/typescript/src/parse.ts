@@ -81,61 +81,87 @@ export function isKnownEvent(value: unknown): value is Event {
   return parseEvent(value === null || typeof value !== "object" ? undefined : value).kind === "event";
 }
 
+/** A chunk event that cannot be expanded: it continues nothing and names no message or call of its own. */
+export class ChunkError extends Error {
+  constructor(
+    readonly type: string,
+    readonly errors: string[],
+  ) {
+    super(`invalid ${type} event`);
+  }
+}
+
+// Members every AG-UI event may carry; a chunk hands them on to the event that opens its sequence.
+const COMMON = ["timestamp", "metadata", "subagentRunId"];
+type Json = { [key: string]: unknown };
+
+function carried(chunk: Json, ...names: string[]): Json {
+  const out: Json = {};
+  for (const name of [...COMMON, ...names]) if (chunk[name] !== undefined && chunk[name] !== null) out[name] = chunk[name];
+  return out;
+}
+
+function idOf(chunk: Json, key: string, open: string | undefined): string {
+  const value = chunk[key] ?? open;
+  if (value === undefined) throw new ChunkError(String(chunk.type), [`$.${key}: opens nothing without it`]);
+  if (typeof value !== "string") throw new ChunkError(String(chunk.type), [`$.${key}: a string is required`]);
+  return value;
+}
+
 /**
- * Expands AG-UI's chunk shorthands into start / content / end events, as AG-UI clients do:
- * `TEXT_MESSAGE_CHUNK` opens a message when its `messageId` is new, then carries a delta;
- * `TOOL_CALL_CHUNK` likewise opens a call and carries argument text (`TOOL_CALL_ARGS`, which talkie/1
- * does not use, so it reads as unknown). Any other event, or the end of the stream, closes what is open.
+ * Expands AG-UI's chunk shorthands as `talkie_models` does (notes N-28, N-47). `TEXT_MESSAGE_CHUNK` with a new
+ * `messageId` closes an open chunked message and opens the new one (role `assistant` unless given); its
+ * `delta` becomes `TEXT_MESSAGE_CONTENT`; without `messageId` it continues the open message. `TOOL_CALL_CHUNK`
+ * opens a call (`TOOL_CALL_START`) and turns its `delta` into `TOOL_CALL_ARGS`, which talkie/1 does not use;
+ * it never invents a `TOOL_CALL_END`, whose `metadata.ok` only the server can tell. Any other event, and
+ * the end of the stream, closes an open chunked message.
  */
 export class ChunkExpander {
-  private open: { kind: "text"; id: string } | { kind: "tool"; id: string } | undefined;
+  private message: string | undefined;
+  private toolCall: string | undefined;
 
-  /** The events `value` stands for (itself, unless it is a chunk), closing an open chunk run first. */
+  /** The events that stand for `value` (itself, unless it is a chunk); throws `ChunkError` for a broken chunk. */
   push(value: unknown): unknown[] {
-    if (typeof value !== "object" || value === null) return [...this.close(), value];
-    const event = value as { [key: string]: unknown };
-    if (event.type === "TEXT_MESSAGE_CHUNK") return this.text(event);
-    if (event.type === "TOOL_CALL_CHUNK") return this.tool(event);
+    const event = typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Json) : undefined;
+    if (event?.type === "TEXT_MESSAGE_CHUNK") return this.text(event);
+    if (event?.type === "TOOL_CALL_CHUNK") return this.tool(event);
     return [...this.close(), value];
   }
 
-  /** The events that end an open chunk run (call at the end of the stream). */
+  /** End of the chunked sequence (another event or the end of the stream): close an open message. */
   close(): unknown[] {
-    const open = this.open;
-    this.open = undefined;
-    if (open === undefined) return [];
-    return open.kind === "text"
-      ? [{ type: "TEXT_MESSAGE_END", messageId: open.id }]
-      : [{ type: "TOOL_CALL_END", toolCallId: open.id }];
+    this.toolCall = undefined;
+    const message = this.message;
+    this.message = undefined;
+    return message === undefined ? [] : [{ type: "TEXT_MESSAGE_END", messageId: message }];
   }
 
-  private text(chunk: { [key: string]: unknown }): unknown[] {
+  private text(chunk: Json): unknown[] {
+    this.toolCall = undefined;
+    const message = idOf(chunk, "messageId", this.message);
     const out: unknown[] = [];
-    const id = chunk.messageId ?? (this.open?.kind === "text" ? this.open.id : undefined);
-    if (typeof id !== "string") return [...this.close(), chunk]; // reported as broken by parseEvent
-    if (this.open?.kind !== "text" || this.open.id !== id) {
-      out.push(...this.close(), { type: "TEXT_MESSAGE_START", messageId: id, role: chunk.role ?? "assistant" });
-      this.open = { kind: "text", id };
+    if (message !== this.message) {
+      out.push(...this.close());
+      const start = { type: "TEXT_MESSAGE_START", messageId: message, role: chunk.role || "assistant" };
+      out.push({ ...start, ...carried(chunk, "name") });
+      this.message = message;
     }
-    if (typeof chunk.delta === "string" && chunk.delta !== "") {
-      out.push({ type: "TEXT_MESSAGE_CONTENT", messageId: id, delta: chunk.delta });
+    if (chunk.delta !== undefined && chunk.delta !== null) {
+      out.push({ type: "TEXT_MESSAGE_CONTENT", messageId: message, delta: chunk.delta });
     }
     return out;
   }
 
-  private tool(chunk: { [key: string]: unknown }): unknown[] {
-    const out: unknown[] = [];
-    const id = chunk.toolCallId ?? (this.open?.kind === "tool" ? this.open.id : undefined);
-    if (typeof id !== "string") return [...this.close(), chunk];
-    if (this.open?.kind !== "tool" || this.open.id !== id) {
-      const start: { [key: string]: unknown } = { type: "TOOL_CALL_START", toolCallId: id };
-      start.toolCallName = chunk.toolCallName;
-      if (chunk.parentMessageId !== undefined) start.parentMessageId = chunk.parentMessageId;
-      out.push(...this.close(), start);
-      this.open = { kind: "tool", id };
+  private tool(chunk: Json): unknown[] {
+    const out = this.message !== undefined ? this.close() : [];
+    const call = idOf(chunk, "toolCallId", this.toolCall);
+    if (call !== this.toolCall) {
+      const start = { type: "TOOL_CALL_START", toolCallId: call, toolCallName: chunk.toolCallName };
+      out.push({ ...start, ...carried(chunk, "parentMessageId") });
+      this.toolCall = call;
     }
-    if (typeof chunk.delta === "string" && chunk.delta !== "") {
-      out.push({ type: "TOOL_CALL_ARGS", toolCallId: id, delta: chunk.delta });
+    if (chunk.delta !== undefined && chunk.delta !== null) {
+      out.push({ type: "TOOL_CALL_ARGS", toolCallId: call, delta: chunk.delta });
     }
     return out;
   }
@@ -152,7 +178,15 @@ export async function* readEvents(source: ChunkSource, profile: Profile = "toler
       yield parseEvent(message.data, profile); // reports the JSON error
       continue;
     }
-    for (const event of expander.push(value)) yield parseEvent(event, profile);
+    let events: unknown[];
+    try {
+      events = expander.push(value);
+    } catch (error) {
+      if (!(error instanceof ChunkError)) throw error;
+      yield { kind: "error", type: error.type, message: error.message, errors: error.errors };
+      continue;
+    }
+    for (const event of events) yield parseEvent(event, profile);
   }
   for (const event of expander.close()) yield parseEvent(event, profile);
 }

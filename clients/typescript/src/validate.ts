@@ -5,7 +5,7 @@
  * demands (§1 and §5: ignore unknown fields; a card falls back to `fallbackText`), which a stock validator
  * cannot express. `strict` checks what a server must send; `tolerant` skips closed-object checks and keeps a
  * nested union member with an unknown tag (a future block type, outcome or part) as an opaque value, noting
- * its path, instead of failing the whole event.
+ * its path, instead of failing the whole event. `format: date-time`, the only format used, is asserted.
  */
 import { SCHEMAS } from "./generated/schemas.js";
 
@@ -69,6 +69,9 @@ function typeOk(name: string, v: unknown): boolean {
       return false;
   }
 }
+
+// RFC 3339 `date-time`, the one format the contract uses (asserted, as the contract's tests do).
+const DATE_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])[Tt]([01]\d|2[0-3]):[0-5]\d:([0-5]\d|60)(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
 
 class Checker {
   readonly result: Validation = { errors: [], opaque: [] };
@@ -144,6 +147,7 @@ class Checker {
     if (typeof s.pattern === "string" && !new RegExp(s.pattern, "u").test(value)) {
       this.fail(path, `does not match ${s.pattern}`);
     }
+    if (s.format === "date-time" && !DATE_TIME.test(value)) this.fail(path, "not an RFC 3339 date-time");
   }
 
   private number(s: Obj, value: number, path: string): void {

@@ -3,6 +3,7 @@ import { test } from "node:test";
 
 import {
   CUSTOM_SCHEMAS,
+  ChunkError,
   ChunkExpander,
   ERROR_CATALOGUE,
   ERROR_CODES,
@@ -89,14 +90,15 @@ test("tolerant reading ignores unknown members and keeps an unknown block opaque
   assert.equal(strict.kind === "error" && strict.errors.length, 2);
 });
 
-test("chunk events expand into start, content and end", () => {
+test("chunk events expand into start, content and end, as talkie_models does", async () => {
   const expander = new ChunkExpander();
   const out = [
-    ...expander.push({ type: "TEXT_MESSAGE_CHUNK", messageId: "msg_1", delta: "Dob" }),
+    ...expander.push({ type: "TEXT_MESSAGE_CHUNK", messageId: "msg_1", delta: "Dob", timestamp: 5 }),
     ...expander.push({ type: "TEXT_MESSAGE_CHUNK", delta: "rý den" }),
     ...expander.push({ type: "TOOL_CALL_CHUNK", toolCallId: "call_1", toolCallName: "find", delta: "{}" }),
     ...expander.push({ type: "RUN_FINISHED", threadId: "thr_1", runId: "run_1" }),
   ];
+  assert.deepEqual(out[0], { type: "TEXT_MESSAGE_START", messageId: "msg_1", role: "assistant", timestamp: 5 });
   assert.deepEqual(
     out.map((e) => (e as { type: string }).type),
     [
@@ -105,14 +107,18 @@ test("chunk events expand into start, content and end", () => {
       "TEXT_MESSAGE_CONTENT",
       "TEXT_MESSAGE_END",
       "TOOL_CALL_START",
-      "TOOL_CALL_ARGS",
-      "TOOL_CALL_END",
+      "TOOL_CALL_ARGS", // not a talkie/1 event: read as unknown; no TOOL_CALL_END is invented
       "RUN_FINISHED",
     ],
   );
-  const kinds = out.map((e) => parseEvent(e).kind);
-  // talkie/1 requires `metadata.ok` on TOOL_CALL_END, which a chunked tool call cannot carry: an error.
-  assert.deepEqual(kinds, ["event", "event", "event", "event", "event", "unknown", "error", "event"]);
+  assert.deepEqual(
+    out.map((e) => parseEvent(e).kind),
+    ["event", "event", "event", "event", "event", "unknown", "event"],
+  );
+  assert.throws(() => new ChunkExpander().push({ type: "TEXT_MESSAGE_CHUNK", delta: "x" }), ChunkError);
+  const results = [];
+  for await (const r of readEvents(['data: {"type":"TEXT_MESSAGE_CHUNK","delta":"x"}\n\n'])) results.push(r);
+  assert.deepEqual(results.map((r) => r.kind), ["error"]);
 });
 
 function sse(events: unknown[], eol: string): string {

@@ -10,7 +10,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "$ref": "event-metadata.json"
    },
    "name": {
-    "const": "talkie.action"
+    "const": "talkie.action",
+    "type": "string"
    },
    "rawEvent": {
     "not": {
@@ -26,7 +27,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "type": "integer"
    },
    "type": {
-    "const": "CUSTOM"
+    "const": "CUSTOM",
+    "type": "string"
    },
    "value": {
     "$ref": "action.json"
@@ -157,6 +159,17 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
   "type": "object"
  },
  "https://talkie-protocol.org/schemas/1/badge-block.json": {
+  "$defs": {
+   "BadgeTone": {
+    "enum": [
+     "neutral",
+     "positive",
+     "warning",
+     "negative"
+    ],
+    "type": "string"
+   }
+  },
   "$id": "https://talkie-protocol.org/schemas/1/badge-block.json",
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "additionalProperties": false,
@@ -166,15 +179,11 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "type": "string"
    },
    "tone": {
-    "enum": [
-     "neutral",
-     "positive",
-     "warning",
-     "negative"
-    ]
+    "$ref": "#/$defs/BadgeTone"
    },
    "type": {
-    "const": "badge"
+    "const": "badge",
+    "type": "string"
    }
   },
   "required": [
@@ -231,7 +240,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "$ref": "event-metadata.json"
    },
    "name": {
-    "const": "talkie.card"
+    "const": "talkie.card",
+    "type": "string"
    },
    "rawEvent": {
     "not": {
@@ -247,7 +257,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "type": "integer"
    },
    "type": {
-    "const": "CUSTOM"
+    "const": "CUSTOM",
+    "type": "string"
    },
    "value": {
     "$ref": "card.json"
@@ -342,7 +353,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
    },
    "grant_types": {
     "contains": {
-     "const": "authorization_code"
+     "const": "authorization_code",
+     "type": "string"
     },
     "items": {
      "minLength": 1,
@@ -370,7 +382,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
    },
    "response_types": {
     "contains": {
-     "const": "code"
+     "const": "code",
+     "type": "string"
     },
     "items": {
      "minLength": 1,
@@ -384,7 +397,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "type": "string"
    },
    "token_endpoint_auth_method": {
-    "const": "none"
+    "const": "none",
+    "type": "string"
    },
    "tos_uri": {
     "pattern": "^https://(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*|\\[[0-9A-Fa-f:.]+\\])(?::[0-9]{1,5})?(?:[/?#][^\\s]*)?$",
@@ -424,7 +438,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "type": "integer"
    },
    "type": {
-    "const": "CUSTOM"
+    "const": "CUSTOM",
+    "type": "string"
    },
    "value": {}
   },
@@ -436,15 +451,21 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
   "type": "object"
  },
  "https://talkie-protocol.org/schemas/1/decision-request.json": {
+  "$defs": {
+   "Decision": {
+    "enum": [
+     "confirm",
+     "cancel"
+    ],
+    "type": "string"
+   }
+  },
   "$id": "https://talkie-protocol.org/schemas/1/decision-request.json",
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "additionalProperties": true,
   "properties": {
    "decision": {
-    "enum": [
-     "confirm",
-     "cancel"
-    ]
+    "$ref": "#/$defs/Decision"
    },
    "method": {
     "$ref": "action.json#/$defs/ConfirmMethod"
@@ -613,7 +634,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
      "additionalProperties": true,
      "properties": {
       "code": {
-       "const": "upstream_unavailable"
+       "const": "upstream_unavailable",
+       "type": "string"
       }
      },
      "required": [
@@ -641,7 +663,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
      "additionalProperties": true,
      "properties": {
       "retryable": {
-       "const": true
+       "const": true,
+       "type": "boolean"
       }
      }
     },
@@ -764,7 +787,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "type": "array"
    },
    "type": {
-    "const": "fields"
+    "const": "fields",
+    "type": "string"
    }
   },
   "required": [
@@ -791,7 +815,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "type": "integer"
    },
    "type": {
-    "const": "file"
+    "const": "file",
+    "type": "string"
    },
    "url": {
     "$ref": "link-target.json"
@@ -814,7 +839,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "type": "string"
    },
    "type": {
-    "const": "heading"
+    "const": "heading",
+    "type": "string"
    }
   },
   "required": [
@@ -833,7 +859,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "type": "string"
    },
    "type": {
-    "const": "link"
+    "const": "link",
+    "type": "string"
    },
    "url": {
     "$ref": "link-target.json"
@@ -889,7 +916,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "type": "integer"
    },
    "type": {
-    "const": "list"
+    "const": "list",
+    "type": "string"
    }
   },
   "required": [
@@ -1157,7 +1185,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "type": "string"
    },
    "spec": {
-    "const": "talkie/1"
+    "const": "talkie/1",
+    "type": "string"
    },
    "testMode": {
     "type": "boolean"
@@ -1185,7 +1214,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
   "additionalProperties": false,
   "properties": {
    "ok": {
-    "const": true
+    "const": true,
+    "type": "boolean"
    }
   },
   "required": [
@@ -1202,7 +1232,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "$ref": "event-metadata.json"
    },
    "name": {
-    "const": "talkie.open"
+    "const": "talkie.open",
+    "type": "string"
    },
    "rawEvent": {
     "not": {
@@ -1218,7 +1249,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "type": "integer"
    },
    "type": {
-    "const": "CUSTOM"
+    "const": "CUSTOM",
+    "type": "string"
    },
    "value": {
     "$ref": "open-link.json"
@@ -1271,7 +1303,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
       "type": "object"
      },
      "role": {
-      "const": "activity"
+      "const": "activity",
+      "type": "string"
      },
      "subagentRunId": {
       "type": "string"
@@ -1306,7 +1339,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
       "type": "string"
      },
      "role": {
-      "const": "assistant"
+      "const": "assistant",
+      "type": "string"
      },
      "subagentRunId": {
       "type": "string"
@@ -1335,7 +1369,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
       "$ref": "#/$defs/PartSource"
      },
      "type": {
-      "const": "audio"
+      "const": "audio",
+      "type": "string"
      }
     },
     "required": [
@@ -1396,7 +1431,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
       "type": "string"
      },
      "type": {
-      "const": "data"
+      "const": "data",
+      "type": "string"
      },
      "value": {
       "type": "string"
@@ -1430,7 +1466,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
       "type": "string"
      },
      "role": {
-      "const": "developer"
+      "const": "developer",
+      "type": "string"
      },
      "subagentRunId": {
       "type": "string"
@@ -1454,7 +1491,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
       "$ref": "#/$defs/PartSource"
      },
      "type": {
-      "const": "document"
+      "const": "document",
+      "type": "string"
      }
     },
     "required": [
@@ -1473,7 +1511,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
       "type": "string"
      },
      "type": {
-      "const": "file"
+      "const": "file",
+      "type": "string"
      },
      "value": {
       "type": "string"
@@ -1512,7 +1551,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
       "$ref": "#/$defs/PartSource"
      },
      "type": {
-      "const": "image"
+      "const": "image",
+      "type": "string"
      }
     },
     "required": [
@@ -1597,7 +1637,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
       "type": "object"
      },
      "role": {
-      "const": "reasoning"
+      "const": "reasoning",
+      "type": "string"
      },
      "subagentRunId": {
       "type": "string"
@@ -1622,10 +1663,7 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
      },
      "payload": {},
      "status": {
-      "enum": [
-       "resolved",
-       "cancelled"
-      ]
+      "$ref": "#/$defs/ResumeStatus"
      }
     },
     "required": [
@@ -1633,6 +1671,13 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
      "status"
     ],
     "type": "object"
+   },
+   "ResumeStatus": {
+    "enum": [
+     "resolved",
+     "cancelled"
+    ],
+    "type": "string"
    },
    "SystemMessage": {
     "additionalProperties": true,
@@ -1655,7 +1700,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
       "type": "string"
      },
      "role": {
-      "const": "system"
+      "const": "system",
+      "type": "string"
      },
      "subagentRunId": {
       "type": "string"
@@ -1681,10 +1727,7 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "additionalProperties": true,
     "properties": {
      "channel": {
-      "enum": [
-       "chat",
-       "voice"
-      ]
+      "$ref": "thread-summary.json#/$defs/Channel"
      }
     },
     "type": "object"
@@ -1700,7 +1743,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
       "type": "string"
      },
      "type": {
-      "const": "text"
+      "const": "text",
+      "type": "string"
      }
     },
     "required": [
@@ -1747,7 +1791,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
       "type": "object"
      },
      "type": {
-      "const": "function"
+      "const": "function",
+      "type": "string"
      }
     },
     "required": [
@@ -1761,7 +1806,7 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "additionalProperties": true,
     "properties": {
      "content": {
-      "anyOf": [
+      "oneOf": [
        {
         "type": "string"
        },
@@ -1788,7 +1833,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
       "type": "object"
      },
      "role": {
-      "const": "tool"
+      "const": "tool",
+      "type": "string"
      },
      "subagentRunId": {
       "type": "string"
@@ -1812,7 +1858,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
       "type": "string"
      },
      "type": {
-      "const": "url"
+      "const": "url",
+      "type": "string"
      },
      "value": {
       "type": "string"
@@ -1828,7 +1875,7 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "additionalProperties": true,
     "properties": {
      "content": {
-      "anyOf": [
+      "oneOf": [
        {
         "type": "string"
        },
@@ -1855,7 +1902,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
       "type": "string"
      },
      "role": {
-      "const": "user"
+      "const": "user",
+      "type": "string"
      },
      "subagentRunId": {
       "type": "string"
@@ -1879,7 +1927,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
       "$ref": "#/$defs/PartSource"
      },
      "type": {
-      "const": "video"
+      "const": "video",
+      "type": "string"
      }
     },
     "required": [
@@ -1966,10 +2015,16 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
  "https://talkie-protocol.org/schemas/1/run-error-event.json": {
   "$defs": {
    "RunErrorMetadata": {
-    "$ref": "event-metadata.json",
+    "additionalProperties": true,
+    "allOf": [
+     {
+      "$ref": "event-metadata.json"
+     }
+    ],
     "required": [
      "retryable"
-    ]
+    ],
+    "type": "object"
    }
   },
   "$id": "https://talkie-protocol.org/schemas/1/run-error-event.json",
@@ -1979,7 +2034,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
    "additionalProperties": true,
    "properties": {
     "code": {
-     "const": "upstream_unavailable"
+     "const": "upstream_unavailable",
+     "type": "string"
     }
    },
    "required": [
@@ -2007,7 +2063,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "type": "integer"
    },
    "type": {
-    "const": "RUN_ERROR"
+    "const": "RUN_ERROR",
+    "type": "string"
    },
    "usage": {
     "items": {
@@ -2029,9 +2086,11 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
      "additionalProperties": true,
      "properties": {
       "retryable": {
-       "const": true
+       "const": true,
+       "type": "boolean"
       }
-     }
+     },
+     "type": "object"
     }
    }
   },
@@ -2079,7 +2138,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "additionalProperties": false,
     "properties": {
      "type": {
-      "const": "cancelled"
+      "const": "cancelled",
+      "type": "string"
      }
     },
     "required": [
@@ -2098,7 +2158,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
       "type": "array"
      },
      "type": {
-      "const": "interrupt"
+      "const": "interrupt",
+      "type": "string"
      }
     },
     "required": [
@@ -2138,7 +2199,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
       "type": "array"
      },
      "type": {
-      "const": "success"
+      "const": "success",
+      "type": "string"
      }
     },
     "required": [
@@ -2221,7 +2283,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "type": "integer"
    },
    "type": {
-    "const": "RUN_FINISHED"
+    "const": "RUN_FINISHED",
+    "type": "string"
    },
    "usage": {
     "items": {
@@ -2271,7 +2334,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "type": "integer"
    },
    "type": {
-    "const": "RUN_STARTED"
+    "const": "RUN_STARTED",
+    "type": "string"
    }
   },
   "required": [
@@ -2337,40 +2401,56 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
  },
  "https://talkie-protocol.org/schemas/1/stream-event.json": {
   "$defs": {
+   "KnownEventType": {
+    "enum": [
+     "RUN_STARTED",
+     "RUN_FINISHED",
+     "RUN_ERROR",
+     "TEXT_MESSAGE_START",
+     "TEXT_MESSAGE_CONTENT",
+     "TEXT_MESSAGE_END",
+     "TOOL_CALL_START",
+     "TOOL_CALL_END",
+     "TOOL_CALL_RESULT",
+     "CUSTOM"
+    ],
+    "type": "string"
+   },
+   "TalkieCustomName": {
+    "enum": [
+     "talkie.card",
+     "talkie.action",
+     "talkie.open",
+     "talkie.usage"
+    ],
+    "type": "string"
+   },
    "UnknownCustomEvent": {
-    "$ref": "custom-event.json",
-    "properties": {
-     "name": {
-      "not": {
-       "enum": [
-        "talkie.card",
-        "talkie.action",
-        "talkie.open",
-        "talkie.usage"
-       ]
-      },
-      "type": "string"
+    "additionalProperties": true,
+    "allOf": [
+     {
+      "$ref": "custom-event.json"
+     },
+     {
+      "additionalProperties": true,
+      "properties": {
+       "name": {
+        "not": {
+         "$ref": "#/$defs/TalkieCustomName"
+        },
+        "type": "string"
+       }
+      }
      }
-    },
-    "unevaluatedProperties": false
+    ],
+    "type": "object"
    },
    "UnknownEvent": {
     "additionalProperties": true,
     "properties": {
      "type": {
       "not": {
-       "enum": [
-        "RUN_STARTED",
-        "RUN_FINISHED",
-        "RUN_ERROR",
-        "TEXT_MESSAGE_START",
-        "TEXT_MESSAGE_CONTENT",
-        "TEXT_MESSAGE_END",
-        "TOOL_CALL_START",
-        "TOOL_CALL_END",
-        "TOOL_CALL_RESULT",
-        "CUSTOM"
-       ]
+       "$ref": "#/$defs/KnownEventType"
       },
       "type": "string"
      }
@@ -2383,7 +2463,7 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
   },
   "$id": "https://talkie-protocol.org/schemas/1/stream-event.json",
   "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "anyOf": [
+  "oneOf": [
    {
     "$ref": "event.json"
    },
@@ -2432,7 +2512,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "type": "string"
    },
    "type": {
-    "const": "text"
+    "const": "text",
+    "type": "string"
    }
   },
   "required": [
@@ -2469,7 +2550,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "type": "integer"
    },
    "type": {
-    "const": "TEXT_MESSAGE_CONTENT"
+    "const": "TEXT_MESSAGE_CONTENT",
+    "type": "string"
    }
   },
   "required": [
@@ -2504,7 +2586,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "type": "integer"
    },
    "type": {
-    "const": "TEXT_MESSAGE_END"
+    "const": "TEXT_MESSAGE_END",
+    "type": "string"
    }
   },
   "required": [
@@ -2514,6 +2597,17 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
   "type": "object"
  },
  "https://talkie-protocol.org/schemas/1/text-message-start-event.json": {
+  "$defs": {
+   "TextMessageRole": {
+    "enum": [
+     "developer",
+     "system",
+     "assistant",
+     "user"
+    ],
+    "type": "string"
+   }
+  },
   "$id": "https://talkie-protocol.org/schemas/1/text-message-start-event.json",
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "additionalProperties": false,
@@ -2533,12 +2627,7 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     }
    },
    "role": {
-    "enum": [
-     "developer",
-     "system",
-     "assistant",
-     "user"
-    ]
+    "$ref": "#/$defs/TextMessageRole"
    },
    "subagentRunId": {
     "type": "string"
@@ -2549,7 +2638,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "type": "integer"
    },
    "type": {
-    "const": "TEXT_MESSAGE_START"
+    "const": "TEXT_MESSAGE_START",
+    "type": "string"
    }
   },
   "required": [
@@ -2605,6 +2695,15 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
   "type": "object"
  },
  "https://talkie-protocol.org/schemas/1/thread-message.json": {
+  "$defs": {
+   "MessageRole": {
+    "enum": [
+     "user",
+     "assistant"
+    ],
+    "type": "string"
+   }
+  },
   "$id": "https://talkie-protocol.org/schemas/1/thread-message.json",
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "additionalProperties": false,
@@ -2616,10 +2715,7 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "type": "array"
    },
    "channel": {
-    "enum": [
-     "chat",
-     "voice"
-    ]
+    "$ref": "thread-summary.json#/$defs/Channel"
    },
    "content": {
     "type": "string"
@@ -2633,10 +2729,7 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "type": "string"
    },
    "role": {
-    "enum": [
-     "user",
-     "assistant"
-    ]
+    "$ref": "#/$defs/MessageRole"
    }
   },
   "required": [
@@ -2649,15 +2742,21 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
   "type": "object"
  },
  "https://talkie-protocol.org/schemas/1/thread-summary.json": {
+  "$defs": {
+   "Channel": {
+    "enum": [
+     "chat",
+     "voice"
+    ],
+    "type": "string"
+   }
+  },
   "$id": "https://talkie-protocol.org/schemas/1/thread-summary.json",
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "additionalProperties": false,
   "properties": {
    "channel": {
-    "enum": [
-     "chat",
-     "voice"
-    ]
+    "$ref": "#/$defs/Channel"
    },
    "createdAt": {
     "format": "date-time",
@@ -2687,10 +2786,16 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
  "https://talkie-protocol.org/schemas/1/tool-call-end-event.json": {
   "$defs": {
    "ToolCallEndMetadata": {
-    "$ref": "event-metadata.json",
+    "additionalProperties": true,
+    "allOf": [
+     {
+      "$ref": "event-metadata.json"
+     }
+    ],
     "required": [
      "ok"
-    ]
+    ],
+    "type": "object"
    }
   },
   "$id": "https://talkie-protocol.org/schemas/1/tool-call-end-event.json",
@@ -2717,7 +2822,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "type": "string"
    },
    "type": {
-    "const": "TOOL_CALL_END"
+    "const": "TOOL_CALL_END",
+    "type": "string"
    }
   },
   "required": [
@@ -2733,7 +2839,7 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
   "additionalProperties": false,
   "properties": {
    "content": {
-    "anyOf": [
+    "oneOf": [
      {
       "type": "string"
      },
@@ -2757,7 +2863,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     }
    },
    "role": {
-    "const": "tool"
+    "const": "tool",
+    "type": "string"
    },
    "subagentRunId": {
     "type": "string"
@@ -2771,7 +2878,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "type": "string"
    },
    "type": {
-    "const": "TOOL_CALL_RESULT"
+    "const": "TOOL_CALL_RESULT",
+    "type": "string"
    }
   },
   "required": [
@@ -2813,7 +2921,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "type": "string"
    },
    "type": {
-    "const": "TOOL_CALL_START"
+    "const": "TOOL_CALL_START",
+    "type": "string"
    }
   },
   "required": [
@@ -2832,7 +2941,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "$ref": "event-metadata.json"
    },
    "name": {
-    "const": "talkie.usage"
+    "const": "talkie.usage",
+    "type": "string"
    },
    "rawEvent": {
     "not": {
@@ -2848,7 +2958,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "type": "integer"
    },
    "type": {
-    "const": "CUSTOM"
+    "const": "CUSTOM",
+    "type": "string"
    },
    "value": {
     "$ref": "usage-report.json"
@@ -2954,7 +3065,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "additionalProperties": false,
     "properties": {
      "type": {
-      "const": "sdp-post"
+      "const": "sdp-post",
+      "type": "string"
      },
      "url": {
       "pattern": "^(?:https://(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*|\\[[0-9A-Fa-f:.]+\\])|http://(?:localhost|127\\.0\\.0\\.1|\\[::1\\]|10\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|192\\.168\\.[0-9]{1,3}\\.[0-9]{1,3}|172\\.(?:1[6-9]|2[0-9]|3[01])\\.[0-9]{1,3}\\.[0-9]{1,3}|169\\.254\\.[0-9]{1,3}\\.[0-9]{1,3}|\\[(?:[fF][cCdD][0-9A-Fa-f]{2}|[fF][eE][89aAbB][0-9A-Fa-f]):[0-9A-Fa-f:.]*\\]))(?::[0-9]{1,5})?(?:[/?][^\\s#]*)?$",
@@ -3091,10 +3203,7 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "type": "string"
    },
    "role": {
-    "enum": [
-     "user",
-     "assistant"
-    ]
+    "$ref": "thread-message.json#/$defs/MessageRole"
    },
    "text": {
     "type": "string"
@@ -3132,7 +3241,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
   "additionalProperties": false,
   "properties": {
    "ok": {
-    "const": true
+    "const": true,
+    "type": "boolean"
    },
    "remainingSeconds": {
     "minimum": 0,

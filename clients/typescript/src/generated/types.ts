@@ -117,13 +117,14 @@ export interface BadgeBlock {
   type: "badge";
   /** Badge text. */
   text: string;
-  /** Colour hint; absent means neutral. */
-  tone?: "neutral" | "positive" | "warning" | "negative";
+  tone?: BadgeTone;
 }
 
-/** Visual identity the client may show next to the server: a logo and one accent colour, nothing more; unknown members are ignored like everywhere in the manifest. */
+/** Colour hint of a badge; absent means neutral. */
+export type BadgeTone = "neutral" | "positive" | "warning" | "negative";
+
+/** Visual identity the client may show next to the server: a logo and one accent colour, nothing more; unknown members are ignored like everywhere in the manifest. `logo`: PNG or JPEG image of at most 256 kB: a same-origin path or an `https:` URL. */
 export interface Brand {
-  /** PNG or JPEG image of at most 256 kB: a same-origin path or an `https:` URL. */
   logo: LinkTarget;
   /** Accent colour as `#rrggbb`; hex digits in either case. */
   accent: string;
@@ -187,6 +188,9 @@ export interface CardField {
   /** Value as display text. */
   value: string;
 }
+
+/** Whether a conversation (or one of its messages) was typed (`chat`) or spoken (`voice`). */
+export type Channel = "chat" | "voice";
 
 /** The OAuth Client ID Metadata Document the Talkie app (or a fork of it) publishes. The app is a public client: its `client_id` is the https URL of this very document, it has no secret, and it signs in with the authorization code grant plus PKCE. Field names follow RFC 7591 client metadata; an authorization server ignores members it does not understand, so the object stays open. */
 export interface ClientMetadata {
@@ -263,10 +267,12 @@ export interface DataSource {
   mimeType: string;
 }
 
+/** What the person decided. */
+export type Decision = "confirm" | "cancel";
+
 /** Body of `POST decision`. Only the client sends it, after a human gesture or utterance. `method` is audit data (default `button`, notes N-06). Unknown fields are ignored. */
 export interface DecisionRequest {
-  /** The person's decision. */
-  decision: "confirm" | "cancel";
+  decision: Decision;
   /** `paramsHash` of the action as the person saw it; a mismatch gives 409 `stale`. */
   paramsHash: string;
   method?: ConfirmMethod;
@@ -312,28 +318,29 @@ export interface DocumentPart {
 export type EndpointTemplate = string;
 
 /** Endpoint templates by name. The chat core (`status`, `run`, `cancelRun`, `threads`, `thread`) is required; the others are left out when the server lacks the feature (for example every `voice*` entry on a server without voice). */
+/**  */
+/** - `status`: GET: who is signed in, what is enabled, usage meters (§4). */
+/** - `run`: POST: start a chat run and stream its AG-UI events (§5). */
+/** - `cancelRun`: POST: stop a run explicitly; template carries `{runId}` (§5). */
+/** - `threads`: GET: the user's threads, newest first (§9). */
+/** - `thread`: GET or DELETE one thread; template carries `{threadId}` (§9). */
+/** - `action`: GET: the authoritative state of one action; template carries `{actionId}` (§8). */
+/** - `decision`: POST: a person's confirm/cancel for one action; template carries `{actionId}` (§8). */
+/** - `voiceSessions`: POST: open a voice session (§10.1). */
+/** - `voiceTool`: POST: run one tool call during voice; template carries `{voiceSessionId}` and `{name}` (§10.2). */
+/** - `voiceTranscript`: POST: store one transcript item; template carries `{voiceSessionId}` (§10.3). */
+/** - `voiceUsage`: POST: report spoken seconds; template carries `{voiceSessionId}` (§10.3). */
 export interface Endpoints {
-  /** GET: who is signed in, what is enabled, usage meters (§4). */
   status: EndpointTemplate;
-  /** POST: start a chat run and stream its AG-UI events (§5). */
   run: EndpointTemplate;
-  /** POST: stop a run explicitly; template carries `{runId}` (§5). */
   cancelRun: EndpointTemplate;
-  /** GET: the user's threads, newest first (§9). */
   threads: EndpointTemplate;
-  /** GET or DELETE one thread; template carries `{threadId}` (§9). */
   thread: EndpointTemplate;
-  /** GET: the authoritative state of one action; template carries `{actionId}` (§8). */
   action?: EndpointTemplate;
-  /** POST: a person's confirm/cancel for one action; template carries `{actionId}` (§8). */
   decision?: EndpointTemplate;
-  /** POST: open a voice session (§10.1). */
   voiceSessions?: EndpointTemplate;
-  /** POST: run one tool call during voice; template carries `{voiceSessionId}` and `{name}` (§10.2). */
   voiceTool?: EndpointTemplate;
-  /** POST: store one transcript item; template carries `{voiceSessionId}` (§10.3). */
   voiceTranscript?: EndpointTemplate;
-  /** POST: report spoken seconds; template carries `{voiceSessionId}` (§10.3). */
   voiceUsage?: EndpointTemplate;
 }
 
@@ -452,6 +459,9 @@ export interface Interrupt {
 /** The error codes talkie/1 itself defines (§3). */
 export type KnownErrorCode = "invalid_request" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "stale" | "expired" | "too_large" | "rate_limited" | "quota_exceeded" | "upstream_unavailable" | "internal";
 
+/** The event types talkie/1 defines (the tags of `Event`). */
+export type KnownEventType = "RUN_STARTED" | "RUN_FINISHED" | "RUN_ERROR" | "TEXT_MESSAGE_START" | "TEXT_MESSAGE_CONTENT" | "TEXT_MESSAGE_END" | "TOOL_CALL_START" | "TOOL_CALL_END" | "TOOL_CALL_RESULT" | "CUSTOM";
+
 /** Limits the server enforces on client input. */
 export interface Limits {
   /** Most Unicode code points one user message's `content` may have (notes N-08); a longer message is answered with `413 too_large`. */
@@ -515,6 +525,9 @@ export interface Manifest {
 /** One AG-UI message, tagged by `role`. Talkie clients send `user` messages with string content; the other roles are accepted because AG-UI clients may send them. */
 export type Message = UserMessage | AssistantMessage | SystemMessage | DeveloperMessage | ToolMessage | ActivityMessage | ReasoningMessage;
 
+/** Who wrote a stored message or spoke a transcript line. */
+export type MessageRole = "user" | "assistant";
+
 /** The production sign-in: OAuth 2.1 authorization code with PKCE against this authorization server. Its metadata is discovered from `issuer` (RFC 8414, notes N-01). */
 export interface OAuthAuth {
   /** Issuer identifier of the authorization server: an `https` URL without query or fragment (plain `http` only for the development hosts of §1). */
@@ -574,13 +587,15 @@ export interface ReasoningMessage {
 export interface ResumeEntry {
   /** The interrupt answered. */
   interruptId: string;
-  /** Answered or abandoned. */
-  status: "resolved" | "cancelled";
+  status: ResumeStatus;
   /** The answer; any JSON value. */
   payload?: unknown;
   /** Free-form extra data about the message. */
   metadata?: { [key: string]: unknown };
 }
+
+/** How an interrupt was answered. */
+export type ResumeStatus = "resolved" | "cancelled";
 
 /** Server's risk rating of the action. An open string: the seed shows `medium` and names `low` and `high`; receivers tolerate other values (notes N-07). */
 export type RiskLevel = string;
@@ -746,6 +761,9 @@ export interface SystemMessage {
 /** A CUSTOM event with one of Talkie's own names, tagged by `name`. */
 export type TalkieCustomEvent = CardEvent | ActionEvent | OpenEvent | UsageEvent;
 
+/** The CUSTOM names talkie/1 defines (the tags of `TalkieCustomEvent`). */
+export type TalkieCustomName = "talkie.card" | "talkie.action" | "talkie.open" | "talkie.usage";
+
 /** The `forwardedProps` object of a Talkie run. Talkie reads only the `talkie` key; other keys belong to the application and are passed through. */
 export interface TalkieForwardedProps {
   talkie?: TalkieProps;
@@ -753,8 +771,7 @@ export interface TalkieForwardedProps {
 
 /** Talkie's own run options. */
 export interface TalkieProps {
-  /** Where the user message came from. A server treats a missing value as `chat`. */
-  channel?: "chat" | "voice";
+  channel?: Channel;
 }
 
 /** A paragraph of Markdown-subset text (§7; no HTML, no images). */
@@ -797,6 +814,9 @@ export interface TextMessageEndEvent {
   messageId: string;
 }
 
+/** Author role of a streamed text message; Talkie servers send `assistant`. */
+export type TextMessageRole = "developer" | "system" | "assistant" | "user";
+
 /** Opens an assistant text message; its text follows in TEXT_MESSAGE_CONTENT events (Markdown subset, §7). */
 export interface TextMessageStartEvent {
   /** Event type tag. */
@@ -810,8 +830,7 @@ export interface TextMessageStartEvent {
   subagentRunId?: string;
   /** Id of the message being streamed. */
   messageId: string;
-  /** Author role; absent means assistant. */
-  role?: "developer" | "system" | "assistant" | "user";
+  role?: TextMessageRole;
   /** Display name of the author. */
   name?: string;
 }
@@ -846,16 +865,14 @@ export interface ThreadList {
 export interface ThreadMessage {
   /** Message identifier; for user messages the id the client chose. */
   id: string;
-  /** Who wrote the message. */
-  role: "user" | "assistant";
+  role: MessageRole;
   /** Text of the message (Markdown subset for the assistant). */
   content: string;
   /** When the message was stored. */
   createdAt: string;
   /** Cards attached to the message, in display order. */
   cards: Array<Card>;
-  /** Whether the message was typed or spoken. */
-  channel?: "chat" | "voice";
+  channel?: Channel;
 }
 
 /** One conversation as listed by `GET threads` and as the head of `GET thread`. */
@@ -864,8 +881,7 @@ export interface ThreadSummary {
   id: string;
   /** Short title for the list. */
   title: string;
-  /** Whether the thread started as text or voice. */
-  channel: "chat" | "voice";
+  channel: Channel;
   /** When the thread was created. */
   createdAt: string;
   /** When anything in the thread last changed; the list sorts by it. */
@@ -1001,7 +1017,7 @@ export interface ToolMessage {
   metadata?: { [key: string]: unknown };
 }
 
-/** A well-formed CUSTOM event whose name is not one of Talkie's. */
+/** A well-formed CUSTOM event whose name is not one of Talkie's. Its shape, closed to other members, is the generic CUSTOM event's. */
 export type UnknownCustomEvent = CustomEvent & {
   /** Any other name. */
   name?: string;
@@ -1156,8 +1172,7 @@ export interface VoiceToolResponse {
 
 /** Body of `POST voiceTranscript`: one finished transcript item, which the server stores in the thread. */
 export interface VoiceTranscriptRequest {
-  /** Who spoke. */
-  role: "user" | "assistant";
+  role: MessageRole;
   /** What was said. */
   text: string;
   /** The provider's conversation item id; lets the server drop repeats. */

@@ -11,6 +11,7 @@ from .run_agent_input import AssistantMessage as AssistantMessage
 from .run_agent_input import AudioPart as AudioPart
 from .manifest import Auth as Auth
 from .badge_block import BadgeBlock as BadgeBlock
+from .badge_block import BadgeTone as BadgeTone
 from .manifest import Brand as Brand
 from .manifest import Capabilities as Capabilities
 from .card import Card as Card
@@ -18,6 +19,7 @@ from .card_block import CardBlock as CardBlock
 from .manifest import CardCapabilities as CardCapabilities
 from .card_event import CardEvent as CardEvent
 from .fields_block import CardField as CardField
+from .thread_summary import Channel as Channel
 from .client_metadata import ClientMetadata as ClientMetadata
 from .action import ConfirmMethod as ConfirmMethod
 from .voice_session import Consent as Consent
@@ -25,6 +27,7 @@ from .run_agent_input import ContentPart as ContentPart
 from .run_agent_input import Context as Context
 from .custom_event import CustomEvent as CustomEvent
 from .run_agent_input import DataSource as DataSource
+from .decision_request import Decision as Decision
 from .decision_request import DecisionRequest as DecisionRequest
 from .decision_response import DecisionResponse as DecisionResponse
 from .run_agent_input import DeveloperMessage as DeveloperMessage
@@ -44,6 +47,7 @@ from .heading_block import HeadingBlock as HeadingBlock
 from .run_agent_input import ImagePart as ImagePart
 from .run_finished_event import Interrupt as Interrupt
 from .error_code import KnownErrorCode as KnownErrorCode
+from .stream_event import KnownEventType as KnownEventType
 from .manifest import Limits as Limits
 from .link_block import LinkBlock as LinkBlock
 from .link_target import LinkTarget as LinkTarget
@@ -51,6 +55,7 @@ from .list_block import ListBlock as ListBlock
 from .list_block import ListItem as ListItem
 from .manifest import Manifest as Manifest
 from .run_agent_input import Message as Message
+from .thread_message import MessageRole as MessageRole
 from .manifest import OAuthAuth as OAuthAuth
 from .ok_response import OkResponse as OkResponse
 from .open_event import OpenEvent as OpenEvent
@@ -58,6 +63,7 @@ from .open_link import OpenLink as OpenLink
 from .run_agent_input import PartSource as PartSource
 from .run_agent_input import ReasoningMessage as ReasoningMessage
 from .run_agent_input import ResumeEntry as ResumeEntry
+from .run_agent_input import ResumeStatus as ResumeStatus
 from .action import RiskLevel as RiskLevel
 from .run_agent_input import RunAgentInput as RunAgentInput
 from .run_error_event import RunErrorEvent as RunErrorEvent
@@ -74,11 +80,13 @@ from .status import StatusUser as StatusUser
 from .stream_event import StreamEvent as StreamEvent
 from .run_agent_input import SystemMessage as SystemMessage
 from .talkie_custom_event import TalkieCustomEvent as TalkieCustomEvent
+from .stream_event import TalkieCustomName as TalkieCustomName
 from .run_agent_input import TalkieForwardedProps as TalkieForwardedProps
 from .run_agent_input import TalkieProps as TalkieProps
 from .text_block import TextBlock as TextBlock
 from .text_message_content_event import TextMessageContentEvent as TextMessageContentEvent
 from .text_message_end_event import TextMessageEndEvent as TextMessageEndEvent
+from .text_message_start_event import TextMessageRole as TextMessageRole
 from .text_message_start_event import TextMessageStartEvent as TextMessageStartEvent
 from .run_agent_input import TextPart as TextPart
 from .thread_detail import ThreadDetail as ThreadDetail
@@ -123,6 +131,7 @@ __all__ = [
     "AudioPart",
     "Auth",
     "BadgeBlock",
+    "BadgeTone",
     "Brand",
     "Capabilities",
     "Card",
@@ -130,6 +139,7 @@ __all__ = [
     "CardCapabilities",
     "CardEvent",
     "CardField",
+    "Channel",
     "ClientMetadata",
     "ConfirmMethod",
     "Consent",
@@ -137,6 +147,7 @@ __all__ = [
     "Context",
     "CustomEvent",
     "DataSource",
+    "Decision",
     "DecisionRequest",
     "DecisionResponse",
     "DeveloperMessage",
@@ -156,6 +167,7 @@ __all__ = [
     "ImagePart",
     "Interrupt",
     "KnownErrorCode",
+    "KnownEventType",
     "Limits",
     "LinkBlock",
     "LinkTarget",
@@ -163,6 +175,7 @@ __all__ = [
     "ListItem",
     "Manifest",
     "Message",
+    "MessageRole",
     "OAuthAuth",
     "OkResponse",
     "OpenEvent",
@@ -170,6 +183,7 @@ __all__ = [
     "PartSource",
     "ReasoningMessage",
     "ResumeEntry",
+    "ResumeStatus",
     "RiskLevel",
     "RunAgentInput",
     "RunErrorEvent",
@@ -186,11 +200,13 @@ __all__ = [
     "StreamEvent",
     "SystemMessage",
     "TalkieCustomEvent",
+    "TalkieCustomName",
     "TalkieForwardedProps",
     "TalkieProps",
     "TextBlock",
     "TextMessageContentEvent",
     "TextMessageEndEvent",
+    "TextMessageRole",
     "TextMessageStartEvent",
     "TextPart",
     "ThreadDetail",

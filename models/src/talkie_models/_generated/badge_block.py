@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 from pydantic import ConfigDict, Field
 from pydantic.alias_generators import to_camel
 from talkie_models._base import TalkieModel
+from typing_extensions import TypeAliasType
 
 
 class BadgeBlock(TalkieModel):
@@ -28,7 +29,13 @@ class BadgeBlock(TalkieModel):
     """
     Badge text.
     """
-    tone: Literal["neutral", "positive", "warning", "negative"] | None = None
-    """
-    Colour hint; absent means neutral.
-    """
+    tone: BadgeTone | None = None
+
+
+BadgeTone = TypeAliasType(
+    "BadgeTone",
+    Annotated[Literal["neutral", "positive", "warning", "negative"], Field(title="BadgeTone")],
+)
+"""
+Colour hint of a badge; absent means neutral.
+"""

@@ -8,8 +8,14 @@ from typing import Annotated, Literal
 from pydantic import ConfigDict, Field
 from pydantic.alias_generators import to_camel
 from talkie_models._base import TalkieModel
+from typing_extensions import TypeAliasType
 
 from . import action
+
+Decision = TypeAliasType("Decision", Annotated[Literal["confirm", "cancel"], Field(title="Decision")])
+"""
+What the person decided.
+"""
 
 
 class DecisionRequest(TalkieModel):
@@ -22,10 +28,7 @@ class DecisionRequest(TalkieModel):
         validate_by_name=True,
         alias_generator=to_camel,
     )
-    decision: Literal["confirm", "cancel"]
-    """
-    The person's decision.
-    """
+    decision: Decision
     params_hash: Annotated[str, Field(min_length=1)]
     """
     `paramsHash` of the action as the person saw it; a mismatch gives 409 `stale`.

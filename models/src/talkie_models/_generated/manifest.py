@@ -48,7 +48,7 @@ Block = TypeAliasType("Block", Annotated[str, Field(pattern="^[a-z][a-zA-Z0-9_-]
 
 class Brand(TalkieModel):
     """
-    Visual identity the client may show next to the server: a logo and one accent colour, nothing more; unknown members are ignored like everywhere in the manifest.
+    Visual identity the client may show next to the server: a logo and one accent colour, nothing more; unknown members are ignored like everywhere in the manifest. `logo`: PNG or JPEG image of at most 256 kB: a same-origin path or an `https:` URL.
     """
 
     model_config = ConfigDict(
@@ -57,9 +57,6 @@ class Brand(TalkieModel):
         alias_generator=to_camel,
     )
     logo: link_target.LinkTarget
-    """
-    PNG or JPEG image of at most 256 kB: a same-origin path or an `https:` URL.
-    """
     accent: Annotated[str, Field(pattern="^#[0-9a-fA-F]{6}$")]
     """
     Accent colour as `#rrggbb`; hex digits in either case.
@@ -116,6 +113,18 @@ Where one endpoint lives. Normally a path template that starts with a single `/`
 class Endpoints(TalkieModel):
     """
     Endpoint templates by name. The chat core (`status`, `run`, `cancelRun`, `threads`, `thread`) is required; the others are left out when the server lacks the feature (for example every `voice*` entry on a server without voice).
+
+    - `status`: GET: who is signed in, what is enabled, usage meters (§4).
+    - `run`: POST: start a chat run and stream its AG-UI events (§5).
+    - `cancelRun`: POST: stop a run explicitly; template carries `{runId}` (§5).
+    - `threads`: GET: the user's threads, newest first (§9).
+    - `thread`: GET or DELETE one thread; template carries `{threadId}` (§9).
+    - `action`: GET: the authoritative state of one action; template carries `{actionId}` (§8).
+    - `decision`: POST: a person's confirm/cancel for one action; template carries `{actionId}` (§8).
+    - `voiceSessions`: POST: open a voice session (§10.1).
+    - `voiceTool`: POST: run one tool call during voice; template carries `{voiceSessionId}` and `{name}` (§10.2).
+    - `voiceTranscript`: POST: store one transcript item; template carries `{voiceSessionId}` (§10.3).
+    - `voiceUsage`: POST: report spoken seconds; template carries `{voiceSessionId}` (§10.3).
     """
 
     model_config = ConfigDict(
@@ -124,49 +133,16 @@ class Endpoints(TalkieModel):
         alias_generator=to_camel,
     )
     status: EndpointTemplate
-    """
-    GET: who is signed in, what is enabled, usage meters (§4).
-    """
     run: EndpointTemplate
-    """
-    POST: start a chat run and stream its AG-UI events (§5).
-    """
     cancel_run: EndpointTemplate
-    """
-    POST: stop a run explicitly; template carries `{runId}` (§5).
-    """
     threads: EndpointTemplate
-    """
-    GET: the user's threads, newest first (§9).
-    """
     thread: EndpointTemplate
-    """
-    GET or DELETE one thread; template carries `{threadId}` (§9).
-    """
     action: EndpointTemplate | None = None
-    """
-    GET: the authoritative state of one action; template carries `{actionId}` (§8).
-    """
     decision: EndpointTemplate | None = None
-    """
-    POST: a person's confirm/cancel for one action; template carries `{actionId}` (§8).
-    """
     voice_sessions: EndpointTemplate | None = None
-    """
-    POST: open a voice session (§10.1).
-    """
     voice_tool: EndpointTemplate | None = None
-    """
-    POST: run one tool call during voice; template carries `{voiceSessionId}` and `{name}` (§10.2).
-    """
     voice_transcript: EndpointTemplate | None = None
-    """
-    POST: store one transcript item; template carries `{voiceSessionId}` (§10.3).
-    """
     voice_usage: EndpointTemplate | None = None
-    """
-    POST: report spoken seconds; template carries `{voiceSessionId}` (§10.3).
-    """
 
 
 EventProtocol = TypeAliasType("EventProtocol", Annotated[str, Field(min_length=1)])

@@ -10,6 +10,8 @@ from pydantic.alias_generators import to_camel
 from talkie_models._base import TalkieModel
 from typing_extensions import TypeAliasType
 
+from . import thread_summary
+
 
 class ActivityMessage(TalkieModel):
     """
@@ -348,10 +350,7 @@ class ResumeEntry(TalkieModel):
     """
     The interrupt answered.
     """
-    status: Literal["resolved", "cancelled"]
-    """
-    Answered or abandoned.
-    """
+    status: ResumeStatus
     payload: Any | None = None
     """
     The answer; any JSON value.
@@ -360,6 +359,15 @@ class ResumeEntry(TalkieModel):
     """
     Free-form extra data about the message.
     """
+
+
+ResumeStatus = TypeAliasType(
+    "ResumeStatus",
+    Annotated[Literal["resolved", "cancelled"], Field(title="ResumeStatus")],
+)
+"""
+How an interrupt was answered.
+"""
 
 
 class RunAgentInput(TalkieModel):
@@ -477,10 +485,7 @@ class TalkieProps(TalkieModel):
         validate_by_name=True,
         alias_generator=to_camel,
     )
-    channel: Literal["chat", "voice"] | None = None
-    """
-    Where the user message came from. A server treats a missing value as `chat`.
-    """
+    channel: thread_summary.Channel | None = None
 
 
 class TextPart(TalkieModel):

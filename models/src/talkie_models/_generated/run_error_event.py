@@ -10,6 +10,7 @@ from pydantic.alias_generators import to_camel
 from talkie_models._base import TalkieModel
 
 from . import error_code, run_finished_event
+from .event_metadata import EventMetadata
 
 
 class RunErrorEvent(TalkieModel):
@@ -46,7 +47,7 @@ class RunErrorEvent(TalkieModel):
     """
 
 
-class RunErrorMetadata(TalkieModel):
+class RunErrorMetadata(EventMetadata):
     """
     Event metadata of RUN_ERROR, where `retryable` is required.
     """
@@ -56,18 +57,6 @@ class RunErrorMetadata(TalkieModel):
         validate_by_name=True,
         alias_generator=to_camel,
     )
-    label: str | None = None
-    """
-    Short status line a client may show while a tool runs (TOOL_CALL_START).
-    """
-    ok: bool | None = None
-    """
-    Whether the tool call succeeded (TOOL_CALL_END).
-    """
-    error: str | None = None
-    """
-    Why the tool call failed, readable by a person (TOOL_CALL_END with `ok: false`).
-    """
     retryable: bool
     """
     Whether sending the same message again may succeed (RUN_ERROR).

@@ -3,50 +3,64 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import ConfigDict, Field
 from pydantic.alias_generators import to_camel
 from talkie_models._unknown import TolerantEvent
 from typing_extensions import TypeAliasType
 
-from . import event, event_metadata
+from . import event
+from .custom_event import CustomEvent
+
+KnownEventType = TypeAliasType(
+    "KnownEventType",
+    Annotated[
+        Literal[
+            "RUN_STARTED",
+            "RUN_FINISHED",
+            "RUN_ERROR",
+            "TEXT_MESSAGE_START",
+            "TEXT_MESSAGE_CONTENT",
+            "TEXT_MESSAGE_END",
+            "TOOL_CALL_START",
+            "TOOL_CALL_END",
+            "TOOL_CALL_RESULT",
+            "CUSTOM",
+        ],
+        Field(title="KnownEventType"),
+    ],
+)
+"""
+The event types talkie/1 defines (the tags of `Event`).
+"""
 
 
-class UnknownCustomEvent(TolerantEvent):
+TalkieCustomName = TypeAliasType(
+    "TalkieCustomName",
+    Annotated[
+        Literal["talkie.card", "talkie.action", "talkie.open", "talkie.usage"],
+        Field(title="TalkieCustomName"),
+    ],
+)
+"""
+The CUSTOM names talkie/1 defines (the tags of `TalkieCustomEvent`).
+"""
+
+
+class UnknownCustomEvent(TolerantEvent, CustomEvent):
     """
-    A well-formed CUSTOM event whose name is not one of Talkie's.
+    A well-formed CUSTOM event whose name is not one of Talkie's. Its shape, closed to other members, is the generic CUSTOM event's.
     """
 
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
         validate_by_name=True,
         alias_generator=to_camel,
     )
-    type: Literal["CUSTOM"] = "CUSTOM"
-    """
-    Event type tag.
-    """
-    timestamp: Annotated[int | None, Field(ge=-9007199254740991, le=9007199254740991)] = None
-    """
-    When the producer created the event; Talkie servers use milliseconds since the Unix epoch.
-    """
-    raw_event: Any | None = None
-    """
-    The upstream event this one was translated from, passed along for debugging. Any JSON value but null.
-    """
-    metadata: event_metadata.EventMetadata | None = None
-    subagent_run_id: str | None = None
-    """
-    Marks work done by one subagent invocation; absent when the main agent produced it.
-    """
     name: str
     """
     Any other name.
-    """
-    value: Any
-    """
-    Payload; any JSON value (required, may be null).
     """
 
 

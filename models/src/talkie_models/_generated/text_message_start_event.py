@@ -8,8 +8,20 @@ from typing import Annotated, Any, Literal
 from pydantic import ConfigDict, Field
 from pydantic.alias_generators import to_camel
 from talkie_models._base import TalkieModel
+from typing_extensions import TypeAliasType
 
 from . import event_metadata
+
+TextMessageRole = TypeAliasType(
+    "TextMessageRole",
+    Annotated[
+        Literal["developer", "system", "assistant", "user"],
+        Field(title="TextMessageRole"),
+    ],
+)
+"""
+Author role of a streamed text message; Talkie servers send `assistant`.
+"""
 
 
 class TextMessageStartEvent(TalkieModel):
@@ -43,10 +55,7 @@ class TextMessageStartEvent(TalkieModel):
     """
     Id of the message being streamed.
     """
-    role: Literal["developer", "system", "assistant", "user"] | None = None
-    """
-    Author role; absent means assistant.
-    """
+    role: TextMessageRole | None = None
     name: str | None = None
     """
     Display name of the author.

@@ -8,8 +8,16 @@ from typing import Annotated, Literal
 from pydantic import ConfigDict, Field
 from pydantic.alias_generators import to_camel
 from talkie_models._base import TalkieModel
+from typing_extensions import TypeAliasType
 
-from . import card
+from . import card, thread_summary
+
+MessageRole = TypeAliasType(
+    "MessageRole", Annotated[Literal["user", "assistant"], Field(title="MessageRole")]
+)
+"""
+Who wrote a stored message or spoke a transcript line.
+"""
 
 
 class ThreadMessage(TalkieModel):
@@ -26,10 +34,7 @@ class ThreadMessage(TalkieModel):
     """
     Message identifier; for user messages the id the client chose.
     """
-    role: Literal["user", "assistant"]
-    """
-    Who wrote the message.
-    """
+    role: MessageRole
     content: str
     """
     Text of the message (Markdown subset for the assistant).
@@ -42,7 +47,4 @@ class ThreadMessage(TalkieModel):
     """
     Cards attached to the message, in display order.
     """
-    channel: Literal["chat", "voice"] | None = None
-    """
-    Whether the message was typed or spoken.
-    """
+    channel: thread_summary.Channel | None = None

@@ -8,6 +8,12 @@ from typing import Annotated, Literal
 from pydantic import ConfigDict, Field
 from pydantic.alias_generators import to_camel
 from talkie_models._base import TalkieModel
+from typing_extensions import TypeAliasType
+
+Channel = TypeAliasType("Channel", Annotated[Literal["chat", "voice"], Field(title="Channel")])
+"""
+Whether a conversation (or one of its messages) was typed (`chat`) or spoken (`voice`).
+"""
 
 
 class ThreadSummary(TalkieModel):
@@ -28,10 +34,7 @@ class ThreadSummary(TalkieModel):
     """
     Short title for the list.
     """
-    channel: Literal["chat", "voice"]
-    """
-    Whether the thread started as text or voice.
-    """
+    channel: Channel
     created_at: str
     """
     When the thread was created.

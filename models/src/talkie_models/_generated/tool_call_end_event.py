@@ -9,6 +9,8 @@ from pydantic import ConfigDict, Field
 from pydantic.alias_generators import to_camel
 from talkie_models._base import TalkieModel
 
+from .event_metadata import EventMetadata
+
 
 class ToolCallEndEvent(TalkieModel):
     """
@@ -43,7 +45,7 @@ class ToolCallEndEvent(TalkieModel):
     """
 
 
-class ToolCallEndMetadata(TalkieModel):
+class ToolCallEndMetadata(EventMetadata):
     """
     Event metadata of TOOL_CALL_END, where `ok` is required.
     """
@@ -53,19 +55,7 @@ class ToolCallEndMetadata(TalkieModel):
         validate_by_name=True,
         alias_generator=to_camel,
     )
-    label: str | None = None
-    """
-    Short status line a client may show while a tool runs (TOOL_CALL_START).
-    """
     ok: bool
     """
     Whether the tool call succeeded (TOOL_CALL_END).
-    """
-    error: str | None = None
-    """
-    Why the tool call failed, readable by a person (TOOL_CALL_END with `ok: false`).
-    """
-    retryable: bool | None = None
-    """
-    Whether sending the same message again may succeed (RUN_ERROR).
     """

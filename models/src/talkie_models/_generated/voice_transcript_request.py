@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
 
 from pydantic import ConfigDict, Field
 from pydantic.alias_generators import to_camel
 from talkie_models._base import TalkieModel
+
+from . import thread_message
 
 
 class VoiceTranscriptRequest(TalkieModel):
@@ -20,10 +22,7 @@ class VoiceTranscriptRequest(TalkieModel):
         validate_by_name=True,
         alias_generator=to_camel,
     )
-    role: Literal["user", "assistant"]
-    """
-    Who spoke.
-    """
+    role: thread_message.MessageRole
     text: str
     """
     What was said.
