@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import AbstractContextManager
+from dataclasses import replace
 
 import pytest
 from click.testing import CliRunner
@@ -108,3 +109,37 @@ def test_fuzz_smoke_against_the_mock(mock_origin: str, mock_token: str) -> None:
     assert report.failures == [], report.findings
     assert report.cases_per_second > 0
     assert "cases/s" in console.export_text()
+
+
+def test_a_crash_of_a_fuzz_check_is_an_error_of_the_suite() -> None:
+    from talkie_conformance.findings import Verdict
+    from talkie_conformance.fuzz import FuzzReport, schemathesis_finding
+    from talkie_conformance.fuzz_checks import SUITE_ERROR
+
+    crashed = schemathesis_finding(
+        "talkie_error_body", "GET /api/talkie/threads", "Failed", f"{SUITE_ERROR}: boom"
+    )
+    assert crashed.verdict is Verdict.ERROR
+    assert crashed.rule_id is None
+    judged = schemathesis_finding("talkie_error_body", "GET /api/talkie/threads", "Failed", "ERR-003: code x")
+    assert (judged.rule_id, judged.verdict) == ("ERR-003", Verdict.FAIL)
+    assert judged.evidence.request_line() == "GET /api/talkie/threads"
+    report = FuzzReport(findings=[crashed])
+    assert report.errored
+    assert report.failures == []
+
+
+def test_a_fuzz_check_that_raises_makes_the_run_a_suite_error(
+    monkeypatch: pytest.MonkeyPatch, fake: str, fake_token: str
+) -> None:
+    import talkie_conformance.fuzz_checks as fuzz_checks
+
+    def broken(response: object) -> str:
+        raise TypeError("a bug in the suite")
+
+    monkeypatch.setattr(fuzz_checks, "_content_type", broken)
+    config = FuzzConfig(target=fake, token=fake_token, max_examples=1, time_limit=8.0, phases=("examples",))
+    report = fuzz(replace(config, state_machine=False), console=Console(quiet=True))
+    assert report.errored
+    assert any("TypeError: a bug in the suite" in f.message for f in report.findings)
+    assert report.failures == []

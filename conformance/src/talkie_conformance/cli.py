@@ -288,6 +288,8 @@ def fuzz_command(
     except ConformanceError as exc:
         _fatal(console, str(exc))
         return
+    if report.errored:
+        sys.exit(EXIT_CANNOT_RUN)
     sys.exit(EXIT_FINDINGS if report.failures else EXIT_PASS)
 
 

@@ -27,7 +27,13 @@ from talkie_models.protocol import EVENT_STREAM
 from talkie_conformance.client import Discovery, TalkieClient, discover, origin_of
 from talkie_conformance.errors import ConformanceError
 from talkie_conformance.findings import Evidence, Finding, Severity, Verdict, finding_lines
-from talkie_conformance.fuzz_checks import BUILTIN_BASIS, BUILTIN_RULES, FUZZ_CHECKS, TALKIE_CHECKS
+from talkie_conformance.fuzz_checks import (
+    BUILTIN_BASIS,
+    BUILTIN_RULES,
+    FUZZ_CHECKS,
+    SUITE_ERROR,
+    TALKIE_CHECKS,
+)
 from talkie_conformance.oauth import OAuthConfig, OAuthSession, Prompt, sign_in_to
 from talkie_conformance.statemachine import Driver, machine_for
 
@@ -65,6 +71,11 @@ class FuzzReport:
     def failures(self) -> list[Finding]:
         """The findings that fail the server (MUST of the seed)."""
         return [finding for finding in self.findings if finding.counts_as_failure]
+
+    @property
+    def errored(self) -> bool:
+        """Whether a check of the suite crashed (the run then says nothing certain about the server)."""
+        return any(finding.outcome is Verdict.ERROR for finding in self.findings)
 
     def add(self, finding: Finding) -> None:
         """Keep a finding unless the same rule and message was already kept."""
@@ -183,8 +194,10 @@ def schemathesis_finding(check: str, label: str, title: str, message: str) -> Fi
     evidence = Evidence(method=label.split(" ", 1)[0] or None, url=label.split(" ", 1)[-1] or None)
     origin = f"fuzz:{check}"
     talkie = FUZZ_CHECKS.get(check)
+    prefix = message.split(":", 1)[0].strip()
+    if talkie is not None and prefix == SUITE_ERROR:
+        return Finding(None, Severity.ERROR, text, evidence, origin=origin, verdict=Verdict.ERROR)
     if talkie is not None:
-        prefix = message.split(":", 1)[0].strip()
         rule_id = prefix if prefix in talkie.rules else talkie.rules[0]
         finding = Finding.about(rule_id, text, evidence=evidence, origin=origin)
     elif BUILTIN_RULES.get(check) is not None:
@@ -291,6 +304,8 @@ def fuzz(config: FuzzConfig, *, console: Console | None = None, prompt: Prompt |
         for line in rest:
             console.print(f"  [dim]{escape(line)}[/]", markup=True)
     verdict = "[bold red]FAILED[/]" if report.failures else "[bold green]PASSED[/]"
+    if report.errored:
+        verdict = "[bold magenta]SUITE ERROR[/]"
     console.print(
         f"{verdict} {report.cases} cases ({report.schemathesis_cases} Schemathesis, "
         f"{report.state_machine_steps} state machine) in {report.seconds:.1f} s: "

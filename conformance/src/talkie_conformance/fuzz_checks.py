@@ -7,6 +7,7 @@ the fuzzer turns each into a `Finding`. `BUILTIN_RULES` gives the rule of each o
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -57,6 +58,10 @@ BUILTIN_RULES: Mapping[str, str | None] = {
 BUILTIN_BASIS: Mapping[str, str] = {"status_code_conformance": "N-23"}
 
 
+SUITE_ERROR = "suite-error"
+"""The `rule_id` of a `FuzzViolationError` raised because a check itself crashed."""
+
+
 class FuzzViolationError(AssertionError):
     """A response broke `rule_id`; Schemathesis records it as a failure of the check that raised it."""
 
@@ -75,7 +80,17 @@ def fuzz_check(*rules: str) -> Callable[[FuzzFunction], FuzzFunction]:
 
     def register(function: FuzzFunction) -> FuzzFunction:
         FUZZ_CHECKS[function.__name__] = FuzzCheck(function.__name__, tuple(rules), function)
-        schemathesis.check(function)
+
+        @functools.wraps(function)
+        def guarded(ctx: CheckContext, response: Response, case: Case[Any]) -> bool | None:
+            try:
+                return function(ctx, response, case)
+            except FuzzViolationError:
+                raise
+            except Exception as exc:  # a bug of the check: the suite's error, never the server's
+                raise FuzzViolationError(SUITE_ERROR, f"{type(exc).__name__}: {exc}") from exc
+
+        schemathesis.check(guarded)
         return function
 
     return register
