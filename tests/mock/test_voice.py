@@ -126,7 +126,8 @@ def test_usage_is_cumulative_and_final_closes_the_session(client: Client) -> Non
     after = client.http.post(url, json={"seconds": 1001, "final": True}, headers=AUTH)
     assert checked(after, "ErrorResponse", 410)["error"]["code"] == "expired"
     status = checked(client.http.get("/api/talkie/status", headers=AUTH), "Status")
-    assert status["usage"][1]["used"] == 17  # 1000 s → 17 started minutes
+    # a report counts at most the session's maxSeconds (900 s → 15 minutes), not the 1000 s claimed
+    assert status["usage"][1]["used"] == 15
 
 
 def test_daily_voice_limit_is_enforced(client: Client) -> None:
