@@ -81,6 +81,8 @@ def test_checklist_rows_give_section_level_basis_and_links(built_site: Path, sid
         assert f'#{rule_id}"' in row["raw"]["Rule"], "the rule ID links to its sentence"
         basis, raw_basis = row["text"]["Basis"], row["raw"]["Basis"]
         expected = expected_basis(rule)
+        marked = "talkie-rule__level--inferred" in row["raw"]["Level"]
+        assert marked == (expected == "inferred"), f"{rule_id}: an inferred level must say so, only that one"
         if NOTE_RE.match(expected):
             assert basis.startswith(f"note {expected}"), (rule_id, basis)
             assert f'spec/notes/#{expected}"' in raw_basis or f'notes/#{expected}"' in raw_basis

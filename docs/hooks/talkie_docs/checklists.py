@@ -160,7 +160,7 @@ def render(role: Role, contract: Contract, placement: Placement, coverage: Cover
             [
                 rule_link(rule.id, placement.page_of.get(rule.id), role.uri)
                 + ("" if rule.side == role.side else " <small>both</small>"),
-                level_label(rule.level),
+                level_label(rule.level, basis.basis_of(rule).kind == "inferred"),
                 cell(html.escape(rule.statement, quote=False)),
                 basis.describe(rule, lines, role.uri),
                 cell(tested_by(rule, coverage)),

@@ -85,10 +85,18 @@ def spec_sources(docs_dir: Path) -> dict[str, str]:
     }
 
 
-def level_label(level: str) -> str:
-    """The coloured requirement level (MUST, SHOULD NOT, …) as the rule blocks and tables show it."""
+_INFERRED_TITLE = "Level inferred: the protocol states this without an RFC 2119 keyword"
+
+
+def level_label(level: str, inferred: bool = False) -> str:
+    """The coloured requirement level (MUST, SHOULD NOT, …); an inferred one is marked, explained on hover."""
     level_class = level.lower().replace(" ", "-")
-    return f'<span class="talkie-rule__level talkie-rule__level--{level_class}">{level}</span>'
+    classes = f"talkie-rule__level talkie-rule__level--{level_class}"
+    if inferred:
+        return (
+            f'<span class="{classes} talkie-rule__level--inferred" title="{_INFERRED_TITLE}">{level}</span>'
+        )
+    return f'<span class="{classes}">{level}</span>'
 
 
 def rule_block(rule: Rule, uri: str) -> str:
@@ -97,7 +105,7 @@ def rule_block(rule: Rule, uri: str) -> str:
     return (
         f'<div class="talkie-rule" id="{rule.id}" markdown="span">'
         f'<a class="talkie-rule__id" href="#{rule.id}" title="Link to this rule">{rule.id}</a> '
-        f"{level_label(rule.level)} "
+        f"{level_label(rule.level, basis.basis_of(rule).kind == 'inferred')} "
         f'<span class="talkie-rule__side">{rule.side}</span> '
         f'<span class="talkie-rule__text">{statement}</span> '
         f'<span class="talkie-rule__basis">{basis.short(rule, uri)}</span></div>'
@@ -221,7 +229,7 @@ def render_matrix(contract: Contract, placement: Placement, coverage: Coverage) 
             [
                 rule_link(rule.id, placement.page_of.get(rule.id)),
                 f"§{rule.section}",
-                level_label(rule.level),
+                level_label(rule.level, basis.basis_of(rule).kind == "inferred"),
                 rule.side,
                 basis.short(rule, MATRIX_URI),
                 _TESTABLE_WORDS.get(rule.testable, rule.testable),
