@@ -221,9 +221,9 @@ def to_openapi_31(document: Json, base: Path | None = None) -> Json:
 
     An SSE media type's ``itemSchema`` moves to the ``x-talkie-sse-item`` extension and its ``schema`` becomes
     a string, which is what 3.1 tools read a ``schema`` as: the whole body. Its recorded stream becomes the
-    body's ``example`` in SSE framing. Fields 3.2 added and 3.1 lacks are dropped when they only document (media-type ``description``, tag
-    ``kind``), kept as ``x-`` extensions when a tool may still want them, and refused when dropping would
-    change what the document promises.
+    body's ``example`` in SSE framing. Fields 3.2 added and 3.1 lacks are dropped when they only document
+    (media-type ``description``, tag ``kind``), kept as ``x-`` extensions when a tool may still want them, and
+    refused when dropping would change what the document promises.
     """
     doc = copy.deepcopy(document)
     doc["openapi"] = OPENAPI_31
@@ -292,8 +292,8 @@ def _media_type_to_31(name: str, media: dict[str, Json], base: Path | None) -> N
         media["schema"] = {
             "type": "string",
             "description": (
-                "A Server-Sent Events stream. OpenAPI 3.1 cannot describe its items; the schema of one parsed "
-                f"SSE event is under `{SSE_ITEM}` beside this schema."
+                "A Server-Sent Events stream. OpenAPI 3.1 cannot describe its items; the schema of one "
+                f"parsed SSE event is under `{SSE_ITEM}` beside this schema."
             ),
         }
         media[SSE_ITEM] = media.pop("itemSchema")

@@ -732,7 +732,10 @@ REDOCLY_KNOWN = (
         re.compile(r"^Example validation errored: schema with key or id .* already exists"),
     ),
     *(
-        (rule, re.compile(r"^Example validation errored: can't resolve reference [\w./#$-]+ from id https://"))
+        (
+            rule,
+            re.compile(r"^Example validation errored: can't resolve reference [\w./#$-]+ from id https://"),
+        )
         for rule in ("no-invalid-media-type-examples", "no-invalid-schema-examples")
     ),
     ("no-unused-components", re.compile(r'^Component: "KnownErrorCode" is never used\.$')),
