@@ -45,7 +45,10 @@ class Limits:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        declared = _content_length(scope)
+        declared, has_body = _body_headers(scope)
+        if not has_body:  # no body at all (a GET): nothing to limit or wait for
+            await self.app(scope, receive, send)
+            return
         if declared is not None and declared > self.max_body:
             await answer(send, *self.refusal(scope, too_large(self.max_body)))
             return
@@ -71,11 +74,17 @@ class Limits:
         await self.app(scope, limited, send)
 
 
-def _content_length(scope: Scope) -> int | None:
+def _body_headers(scope: Scope) -> tuple[int | None, bool]:
+    """The declared `Content-Length` (None: absent or not a number) and whether a body may follow."""
+    length: int | None = None
+    has_body = False
     for name, value in scope["headers"]:
         if name == b"content-length":
+            has_body = True
             try:
-                return int(value)
+                length = int(value)
             except ValueError:
-                return None
-    return None
+                length = None
+        elif name == b"transfer-encoding":
+            has_body = True
+    return length, has_body

@@ -51,13 +51,18 @@ class AllowedHosts:
 
     def __contains__(self, host: str) -> bool:
         name = host_name(host)
-        if name in self.names or name.endswith(".localhost"):
-            return True
-        try:
-            ipaddress.ip_address(name)
-        except ValueError:
-            return False
+        return name in self.names or own_address(name)
+
+
+def own_address(name: str) -> bool:
+    """An address that names this machine for the client: an IP literal, `localhost` or a `*.localhost`."""
+    if name == "localhost" or name.endswith(".localhost"):
         return True
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
 
 
 async def answer(send: Send, status: int, body: bytes, headers: Headers) -> None:
