@@ -94,4 +94,5 @@ def test_the_whole_suite_passes_against_the_varied_mock(varied_mock: str, tmp_pa
     passed = [f for f in findings if f["verdict"] == "pass"]
     assert len(passed) >= 90  # the whole suite ran (a reduced set would prove nothing)
     for warning in (f for f in findings if f["verdict"] == "warn"):
-        assert warning["basis"].startswith("N-"), warning  # only note-based checks may warn
+        assert warning["basis"].startswith("N-"), warning  # only note-based checks may warn…
+        assert warning["basis"] in warning["message"], warning  # …and each names its note
