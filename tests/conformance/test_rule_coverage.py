@@ -107,3 +107,12 @@ def test_coverage_command_exits_zero() -> None:
     result = CliRunner().invoke(main, ["coverage"])
     assert result.exit_code == 0, result.output
     assert "RUN-014" in result.output
+
+
+def test_a_note_based_rule_is_never_more_than_a_warning() -> None:
+    catalogue = load_rules()
+    assert catalogue["RUN-031"].basis == "N-04"
+    assert catalogue["RUN-031"].severity is Severity.WARNING
+    noted = [rule for rule in catalogue.values() if rule.basis.startswith("N-")]
+    assert noted
+    assert all(rule.severity is not Severity.ERROR for rule in noted)

@@ -19,7 +19,7 @@ from talkie_models import rules as contract_rules
 from talkie_models.rules import LEVELS, RuleCatalogueError
 
 from talkie_conformance.errors import RulesError
-from talkie_conformance.findings import Severity, severity_for_level
+from talkie_conformance.findings import Severity, severity_for
 
 __all__ = ["LEVELS", "Rule", "RuleCatalogue", "default_rules", "load_rules", "load_rules_text"]
 
@@ -37,8 +37,8 @@ class Rule(contract_rules.Rule):
 
     @property
     def severity(self) -> Severity:
-        """Severity of a violation of this rule."""
-        return severity_for_level(self.level)
+        """Severity of a violation of this rule: its level, at most a warning when a note adds the rule."""
+        return severity_for(self)
 
 
 class RuleCatalogue(Mapping[str, Rule]):
