@@ -18,7 +18,9 @@ from talkie_mock import devtools as developer_tools
 from talkie_mock import oauth
 from talkie_mock.api.auth import Auth, DevTokenAuthenticator, Principal
 from talkie_mock.api.context import Mock, MockApp
+from talkie_mock.api.cors import Cors, CorsPolicy
 from talkie_mock.api.hooks import Hooks, SelfCheck
+from talkie_mock.api.issuer import ClientOrigin
 from talkie_mock.api.limits import Limits
 from talkie_mock.api.origin import AllowedHosts, HostCheck
 from talkie_mock.api.problems import EXCEPTION_HANDLERS, refusal
@@ -123,12 +125,16 @@ def create_app(config: MockConfig, *, clock: Clock | None = None, devtools: bool
     oauth.install(app, config.oauth, secret=key)
     if devtools:
         developer_tools.install(app, config.breaks)
-    # outermost last: Host check (every request) → developer-surface guard → body cap and read deadline
+    # outermost last: Host check (every request) → the client's origin (api.issuer) → CORS → developer-surface
+    # guard → body cap and read deadline
     render = refusal(config.locale)
     app.add_middleware(
         Limits, max_body=config.max_body_bytes, read_timeout=config.read_timeout, refusal=render
     )
     app.add_middleware(guard.DevGuard, key=key, port=config.port, refusal=render, open_=config.open_devtools)
+    app.add_middleware(Cors, policy=CorsPolicy(config.cors_origins), refusal=render)
     allowed = AllowedHosts([config.public_url], config.extra_hosts)
+    aliases = [*allowed.names - {"localhost"}]
+    app.add_middleware(ClientOrigin, configured=config.origin, aliases=aliases)
     app.add_middleware(HostCheck, allowed=allowed, refusal=render)
     return app

@@ -6,6 +6,7 @@ import contextlib
 import logging
 import socket
 import sys
+import urllib.parse
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -43,6 +44,17 @@ def _checked_breaks(breaks: tuple[str, ...]) -> tuple[str, ...]:
         return check_breaks(breaks)
     except BreakError as exc:
         raise click.BadParameter(str(exc), param_hint="--break") from exc
+
+
+def _checked_origins(origins: tuple[str, ...]) -> tuple[str, ...]:
+    """`--cors-origin` values: each a bare origin, as a browser sends it in `Origin`."""
+    for origin in origins:
+        parts = urllib.parse.urlsplit(origin)
+        if parts.scheme not in ("http", "https") or not parts.netloc or parts.path not in ("", "/"):
+            raise click.BadParameter(
+                f"{origin!r} is not an origin like http://localhost:3000", param_hint="--cors-origin"
+            )
+    return origins
 
 
 def fault_option(kind: str, first: str) -> Any:
@@ -143,6 +155,14 @@ SERVER_OPTIONS = (
         "--open-devtools",
         is_flag=True,
         help="CI only: /_mock/ and the account pages without the developer secret (loopback binds only).",
+    ),
+    click.option(
+        "--cors-origin",
+        multiple=True,
+        metavar="ORIGIN",
+        callback=lambda _ctx, _param, value: _checked_origins(value),
+        help="Only pages of this origin (e.g. http://localhost:3000) may call the API (repeatable; "
+        "default: any origin).",
     ),
 )
 OAUTH_OPTIONS = (
@@ -286,6 +306,7 @@ def mock_config(options: dict[str, Any], host: str, port: int, public_url: str |
         max_body_bytes=options["max_body_bytes"],
         read_timeout=options["read_timeout"],
         open_devtools=options["open_devtools"],
+        cors_origins=options["cors_origin"],
     )
 
 

@@ -132,6 +132,8 @@ class MockConfig:
     vary: int | None = None
     # Host names accepted besides IP literals, `localhost` and the public URL's host (in-process tests).
     extra_hosts: tuple[str, ...] = ()
+    # Origins whose pages may call the API (api.cors); empty: every origin (a dev server).
+    cors_origins: tuple[str, ...] = ()
 
     @property
     def origin(self) -> str:

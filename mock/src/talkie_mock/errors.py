@@ -56,6 +56,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cross_site": "Requests from another site are refused here.",
         "devtools_key": "The developer secret is required: open the inspector link printed by talkie-mock.",
         "csrf": "The form is out of date or was not sent from this server's page; reload it.",
+        "cors_origin": "Pages on {origin} may not call this server (see talkie-mock serve --cors-origin).",
     },
     "cs": {
         "invalid_request": "Požadavek není platný.",
@@ -90,6 +91,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cross_site": "Požadavky z jiného webu jsou zde odmítnuty.",
         "devtools_key": "Je potřeba vývojářský klíč: otevřete odkaz na inspektor, který vypsal talkie-mock.",
         "csrf": "Formulář je zastaralý nebo nebyl odeslán ze stránky tohoto serveru; načtěte ji znovu.",
+        "cors_origin": "Stránky z {origin} nesmí volat tento server (viz talkie-mock serve --cors-origin).",
     },
 }
 

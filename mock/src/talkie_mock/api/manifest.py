@@ -24,6 +24,7 @@ from talkie_models import (
 )
 from talkie_models.protocol import SCOPES, SPEC, VOICE_EVENT_PROTOCOL, VOICE_TRANSPORT
 
+from talkie_mock.api import issuer
 from talkie_mock.api.context import mock_of
 from talkie_mock.api.responses import FastJSONResponse
 from talkie_mock.config import MockConfig
@@ -61,19 +62,21 @@ TOKEN_HINTS = {
 def signaling_host(origin: str) -> str:
     """notes N-50: `signalingHosts` lists bare host names as the seed's example does (line 54); the client
     compares the signalling URL's host without its port (line 271-272)."""
-    return urlsplit(origin).hostname or origin
+    name = urlsplit(origin).hostname or origin
+    return f"[{name}]" if ":" in name else name  # an IPv6 literal keeps its brackets (the schema's pattern)
 
 
-def build_manifest(config: MockConfig) -> Manifest:
-    """The manifest for this server's origin (notes N-01: `auth.oauth` is advertised even in test mode).
+def build_manifest(config: MockConfig, origin: str | None = None) -> Manifest:
+    """The manifest for the origin the client used (api.issuer; default: the configured one), with the
+    configured origin's `serverId` (notes N-01: `auth.oauth` is advertised even in test mode).
 
     Built with the models' keyword arguments, so a misspelt member is a type error, not a silent extra."""
-    origin = config.origin
+    origin = origin or config.origin
     e = ENDPOINTS
     return Manifest(
         spec=SPEC,
         issuer=origin,
-        server_id=urlsplit(origin).netloc,
+        server_id=urlsplit(config.origin).netloc,
         name=config.server_name,
         description=DESCRIPTIONS.get(config.locale, DESCRIPTIONS["en"]),
         locale=config.locale,
@@ -130,23 +133,26 @@ def _headers(raw: bytes, extra: dict[str, str]) -> list[tuple[bytes, bytes]]:
     return headers
 
 
-# The manifest only depends on the configuration: built and encoded once per config, not per request.
-_RENDERED: dict[int, tuple[MockConfig, dict[str, Any], bytes, list[tuple[bytes, bytes]]]] = {}
+# The manifest only depends on the configuration and the client's origin: built and encoded once per pair.
+_RENDERED: dict[tuple[int, str], tuple[MockConfig, dict[str, Any], bytes, list[tuple[bytes, bytes]]]] = {}
+_MAX_ORIGINS = 64  # a bound on Host values kept (each is already one of the mock's own addresses)
 
 
-def _rendered(config: MockConfig) -> tuple[dict[str, Any], bytes, list[tuple[bytes, bytes]]]:
-    cached = _RENDERED.get(id(config))
+def _rendered(config: MockConfig, origin: str) -> tuple[dict[str, Any], bytes, list[tuple[bytes, bytes]]]:
+    cached = _RENDERED.get((id(config), origin))
     if cached is None or cached[0] is not config:
-        body: dict[str, Any] = build_manifest(config).model_dump(mode="json")
+        body: dict[str, Any] = build_manifest(config, origin).model_dump(mode="json")
         raw = bytes(JSONResponse(body).body)
         cached = (config, body, raw, _headers(raw, {"Cache-Control": MANIFEST_CACHE}))
-        _RENDERED[id(config)] = cached
+        if len(_RENDERED) >= _MAX_ORIGINS:
+            _RENDERED.clear()
+        _RENDERED[(id(config), origin)] = cached
     return cached[1], cached[2], cached[3]
 
 
 async def manifest(request: Request) -> Response:
     mock = mock_of(request)
-    body, raw, headers = _rendered(mock.config)
+    body, raw, headers = _rendered(mock.config, issuer.current(mock.config.origin))
     if mock.vary.active:  # `--vary`: unknown members and other legal choices (N-51), built per request
         varied = mock.vary.body("Manifest", body)
         mock.hooks.response(request, 200, "Manifest", varied)

@@ -30,6 +30,7 @@ from talkie_models import (
     VoiceUsageResponse,
 )
 
+from talkie_mock.api import issuer
 from talkie_mock.api.context import Mock, mock_of
 from talkie_mock.api.requests import parse_json, read_json, safe_id
 from talkie_mock.api.threads import owned_thread
@@ -90,7 +91,7 @@ async def create_session(request: Request) -> Response:
         thread_id=thread.id,
         transport="webrtc",
         event_protocol="openai-realtime/1",
-        signaling=Signaling(type="sdp-post", url=f"{mock.config.origin}{SIGNALING_PATH}"),
+        signaling=Signaling(type="sdp-post", url=f"{issuer.current(mock.config.origin)}{SIGNALING_PATH}"),
         client_secret="ek_mock_" + secrets.token_urlsafe(18),
         expires_at=iso_of_ms(now + mock.config.voice_secret_ttl_seconds * 1000),
         max_seconds=max_seconds,

@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from talkie_models.protocol import SCOPES
 
+from talkie_mock.api.issuer import current as current_origin
 from talkie_mock.config import Fault, OAuthSettings
 from talkie_mock.oauth import credentials
 from talkie_mock.oauth.clients import Client, ClientConfigError, ClientRegistry
@@ -121,13 +122,21 @@ class AuthorizationServer:
         clients: ClientRegistry,
         now_ms: Callable[[], int],
     ) -> None:
-        self.origin = origin.rstrip("/")
-        self.issuer = self.origin + ISSUER_PATH
+        self.configured_origin = origin.rstrip("/")
         self.settings = settings
         self.store = store
         self.users = users
         self.clients = clients
         self.now_ms = now_ms
+
+    @property
+    def origin(self) -> str:
+        """The origin the client used for the request being answered (api.issuer): one AS per device."""
+        return current_origin(self.configured_origin)
+
+    @property
+    def issuer(self) -> str:
+        return self.origin + ISSUER_PATH
 
     # -- authorization endpoint -----------------------------------------------------------------------------
 
