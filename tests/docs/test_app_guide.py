@@ -102,12 +102,23 @@ def match_operation(method: str, path: str) -> tuple[str, dict[str, Any], dict[s
     if not candidates:
         return None
     _, template, operation, params = min(candidates, key=lambda c: c[0])
-    for parameter in operation.get("parameters", []):
+    for listed in operation.get("parameters", []):
+        parameter = _resolved(listed)
         if parameter["in"] == "path":
             assert Draft202012Validator(parameter["schema"]).is_valid(params[parameter["name"]]), (
                 f"{path}: {parameter['name']}={params[parameter['name']]!r} is not allowed by {template}"
             )
     return template, operation, params
+
+
+def _resolved(item: dict[str, Any]) -> dict[str, Any]:
+    """A `{$ref: "#/components/…"}` of the control API replaced by what it names."""
+    if "$ref" not in item:
+        return item
+    found: Any = control_api()
+    for part in item["$ref"].removeprefix("#/").split("/"):
+        found = found[part]
+    return dict(found)
 
 
 def document_validator(pointer: str) -> Draft202012Validator:
