@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal, get_args, get_origin
+from typing import Any, Literal, get_args, get_origin, get_type_hints
 
 from pydantic import BaseModel, ConfigDict, model_serializer
 from pydantic.alias_generators import to_camel
@@ -26,15 +26,23 @@ def _is_const(field: FieldInfo) -> bool:
 _JSON_KINDS = frozenset({str, float, bool, list, type(None)})
 
 
-def _admits_any(field: FieldInfo) -> bool:
+def _admits_any(annotation: Any) -> bool:
     """A field whose schema allows any JSON value: there a ``null`` that was given is data, not absence.
 
     ``Any`` itself, or a union over every JSON kind such as ``forwardedProps`` (an object model, or any other
     JSON value, ``null`` included)."""
-    args = get_args(field.annotation)
-    if field.annotation is Any or Any in args:
+    args = get_args(annotation)
+    if annotation is Any or Any in args:
         return True
     return {get_origin(arg) or arg for arg in args} >= _JSON_KINDS
+
+
+def _hints(cls: type[BaseModel]) -> dict[str, Any]:
+    """The field annotations resolved (a generated union may still be a forward reference in model_fields)."""
+    try:
+        return get_type_hints(cls)
+    except (NameError, TypeError):
+        return {}
 
 
 class TalkieModel(BaseModel):
@@ -65,11 +73,12 @@ class TalkieModel(BaseModel):
         if rules is None:
             rules = {}
             generate = cls.model_config.get("alias_generator")
+            hints = _hints(cls)
             for name, field in cls.model_fields.items():
                 if field.is_required() or _is_const(field):
                     continue
                 none_default = field.default is None and field.default_factory is None
-                rule = (name, none_default, not none_default, _admits_any(field))
+                rule = (name, none_default, not none_default, _admits_any(hints.get(name, field.annotation)))
                 # The alias is derived here too: a class still waiting for a forward reference has no
                 # generated aliases on its fields yet, while a TypeAdapter may already serialize it.
                 derived = generate(name) if callable(generate) else None
