@@ -15,7 +15,6 @@ from talkie_models.findings import (
     Verdict,
     basis_text,
     excerpt,
-    may_fail,
     severity_for,
     severity_for_level,
 )
@@ -29,7 +28,6 @@ __all__ = [
     "basis_text",
     "excerpt",
     "finding_lines",
-    "may_fail",
     "severity_for",
     "severity_for_level",
 ]

@@ -8,7 +8,8 @@ planes: wire errors are data (``ErrorResponse``), the toolkit's own failures are
 
 How much a finding may matter follows the rule's basis (issue 11): only a MUST or MUST NOT of the seed's own
 text (basis ``seed`` or ``inferred``) can make a finding an error; a rule added by one of our notes, or a
-SHOULD, is at most a warning that names its note; MAY is information. :func:`severity_for` encodes that.
+SHOULD, is at most a warning that names its note; MAY is information. :func:`severity_for` encodes that on
+top of ``Rule.may_fail``.
 
 The suite's bookkeeping (verdict per check, duration, whether a baseline accepted the failure) rides along as
 optional members; the mock leaves them at their defaults.
@@ -30,10 +31,8 @@ __all__ = [
     "Finding",
     "Severity",
     "Verdict",
-    "basis_of",
     "basis_text",
     "excerpt",
-    "may_fail",
     "severity_for",
     "severity_for_level",
 ]
@@ -76,27 +75,17 @@ def severity_for_level(level: str) -> Severity:
     return Severity.INFO
 
 
-def basis_of(rule: _rules.Rule) -> str:
-    """The rule's basis: ``seed``, ``inferred`` or the note ID that adds the rule (``N-04``)."""
-    value = getattr(rule, "basis", "seed")
-    return value if isinstance(value, str) and value else "seed"
-
-
 def _note_of(basis: str | None) -> str | None:
     return basis if basis is not None and _NOTE_ID.match(basis) else None
 
 
-def may_fail(rule: _rules.Rule) -> bool:
-    """Whether breaking ``rule`` may fail the implementation: a MUST or MUST NOT the seed itself states."""
-    return _note_of(basis_of(rule)) is None and severity_for_level(rule.level) is Severity.ERROR
-
-
 def severity_for(rule: _rules.Rule | None) -> Severity:
-    """The severity of breaking ``rule``: its level, capped at warning when a note (not the seed) adds it."""
+    """The severity of breaking ``rule``: its level, capped at warning unless ``rule.may_fail`` (a MUST or
+    MUST NOT of the seed's own text)."""
     if rule is None:
         return Severity.ERROR
     severity = severity_for_level(rule.level)
-    if severity is Severity.ERROR and not may_fail(rule):
+    if severity is Severity.ERROR and not rule.may_fail:
         return Severity.WARNING
     return severity
 
@@ -195,9 +184,10 @@ class Finding:
     """One judgement about one rule.
 
     ``rule_id`` is None only for a remark that no rule backs (the mock's "unknown route" info). ``basis`` is
-    the rule's basis (see :func:`basis_of`); ``origin`` names what made the finding (a check, a fuzz check,
-    ``statemachine``, ``inspector``). ``verdict``, ``section``, ``level``, ``duration`` and ``accepted`` are
-    the suite's bookkeeping: ``verdict`` defaults to what the severity implies.
+    the rule's basis (``Rule.basis``: ``seed``, ``inferred`` or a note ID); ``origin`` names what made the
+    finding (a check, a fuzz check, ``statemachine``, ``inspector``). ``verdict``, ``section``, ``level``,
+    ``duration`` and ``accepted`` are the suite's bookkeeping: ``verdict`` defaults to what the severity
+    implies.
     """
 
     rule_id: str | None
@@ -242,7 +232,7 @@ class Finding:
             severity=chosen,
             message=message,
             evidence=evidence or Evidence(),
-            basis=basis_of(rule) if rule is not None else None,
+            basis=rule.basis if rule is not None else None,
             origin=origin,
             verdict=verdict,
             section=rule.section if rule is not None else "",
