@@ -7,30 +7,11 @@ its users keep one import path; `finding_lines` is how the terminal, the fuzzer 
 
 from __future__ import annotations
 
-from talkie_models.findings import (
-    EXCERPT_LIMIT,
-    Evidence,
-    Finding,
-    Severity,
-    Verdict,
-    basis_text,
-    excerpt,
-    severity_for,
-    severity_for_level,
-)
+from talkie_models.findings import *  # noqa: F403 - the shared type is this module's public face
+from talkie_models.findings import Finding, basis_text
+from talkie_models.findings import __all__ as _shared
 
-__all__ = [
-    "EXCERPT_LIMIT",
-    "Evidence",
-    "Finding",
-    "Severity",
-    "Verdict",
-    "basis_text",
-    "excerpt",
-    "finding_lines",
-    "severity_for",
-    "severity_for_level",
-]
+__all__ = [*_shared, "finding_lines"]
 
 
 def finding_lines(finding: Finding) -> list[str]:
