@@ -62,23 +62,68 @@ def _locked(name: str) -> Iterator[None]:
         yield
 
 
+SERVING = ("models", "mock")
+"""What `dev.py serve` installs: the two distributions a running mock imports, with their runtime deps."""
+
+
+def _step(text: str) -> None:
+    print(f"dev.py: {text}", flush=True)
+
+
 def ensure_python() -> None:
     """Create .venv and install every distribution editable, plus the pinned dev tools."""
     with _locked("venv"):
         _ensure_python()
 
 
+def ensure_serving() -> None:
+    """Create .venv with only what serving needs (talkie-models, talkie-mock): no dev toolchain, fast start.
+
+    Satisfied as well by a full install (`dev.py test` or `setup`) of the same project files."""
+    with _locked("venv"):
+        _ensure_serving()
+
+
+def _stamps(names: tuple[str, ...], *extra: Path) -> str:
+    packages = [ROOT / d / "pyproject.toml" for d in names if (ROOT / d / "pyproject.toml").exists()]
+    return _stamp([*extra, *packages])
+
+
+def _create_venv() -> None:
+    if not PY.exists():
+        _step(f"creating the virtual environment {VENV}")
+        venv.EnvBuilder(with_pip=True).create(VENV)
+
+
+def _ensure_serving() -> None:
+    stamp = _stamps(SERVING)
+    stamp_file = VENV / ".talkie-serve-stamp"
+    if stamp_file.exists() and stamp_file.read_text() == stamp:
+        return
+    full = VENV / ".talkie-stamp"
+    if full.exists() and full.read_text() == _stamps(DISTRIBUTIONS, ROOT / "pyproject.toml"):
+        return
+    _create_venv()
+    names = ", ".join(f"talkie-{d}" for d in SERVING)
+    _step(f"installing {names} and their runtime dependencies (the dev tools come with `dev.py test`)")
+    args: list[str | Path] = [PY, "-m", "pip", "install", "--disable-pip-version-check", "--progress-bar=on"]
+    for name in SERVING:
+        args += ["-e", ROOT / name]
+    _must(*args)
+    stamp_file.write_text(stamp)
+    _step("installed; starting talkie-mock")
+
+
 def _ensure_python() -> None:
     packages = [ROOT / d for d in DISTRIBUTIONS if (ROOT / d / "pyproject.toml").exists()]
-    stamp = _stamp([ROOT / "pyproject.toml", *(p / "pyproject.toml" for p in packages)])
+    stamp = _stamps(DISTRIBUTIONS, ROOT / "pyproject.toml")
     stamp_file = VENV / ".talkie-stamp"
     if stamp_file.exists() and stamp_file.read_text() == stamp:
         return
-    if not PY.exists():
-        print(f"creating {VENV}", flush=True)
-        venv.EnvBuilder(with_pip=True).create(VENV)
+    _create_venv()
+    _step("installing every distribution and the development toolchain (pip's progress below)")
     _must(PY, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--upgrade", "pip")
-    args: list[str | Path] = [PY, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+    args: list[str | Path] = [PY, "-m", "pip", "install", "--disable-pip-version-check"]
     for package in packages:
         args += ["-e", package]
     args += ["-e", f"{ROOT}[dev]"]
@@ -121,7 +166,7 @@ def test(extra: list[str]) -> int:
 
 
 def serve(extra: list[str]) -> int:
-    ensure_python()
+    ensure_serving()
     exe = BIN / "talkie-mock"
     if not exe.exists():
         print("talkie-mock is not installed yet (mock/ has no distribution)", file=sys.stderr)

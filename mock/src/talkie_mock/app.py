@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from typing import Any
 
 from starlette.applications import Starlette
@@ -25,7 +26,7 @@ from talkie_mock.api.limits import Limits
 from talkie_mock.api.origin import AllowedHosts, HostCheck
 from talkie_mock.api.problems import EXCEPTION_HANDLERS, refusal
 from talkie_mock.api.routing import IndexedRouter, routes
-from talkie_mock.config import MockConfig
+from talkie_mock.config import KEPT_TOKEN, MockConfig, new_dev_token
 from talkie_mock.devtools import guard
 from talkie_mock.engine import usage
 from talkie_mock.engine.actions import Actions
@@ -79,6 +80,8 @@ def build_mock(config: MockConfig, clock: Clock | None = None) -> Mock:
     """The engine and the API's shared parts, wired once; the run engine starts (and recovers) here."""
     clock = clock or Clock(config.clock_start)
     store = Store(config.state)
+    if config.token == KEPT_TOKEN:
+        config = replace(config, token=store.setting("dev_token", new_dev_token))
     user = dev_principal(config)
     hooks = Hooks()
     if config.self_check:
@@ -109,6 +112,7 @@ def build_mock(config: MockConfig, clock: Clock | None = None) -> Mock:
 def create_app(config: MockConfig, *, clock: Clock | None = None, devtools: bool = True) -> Starlette:
     """A ready ASGI application; `app.state.mock` gives tests access to its parts (clock, store…)."""
     mock = build_mock(config, clock)
+    config = mock.config  # with the dev token it keeps
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -18,13 +18,13 @@ from talkie_models.protocol import WELL_KNOWN_PATH
 from talkie_mock import serving
 from talkie_mock.app import create_app
 from talkie_mock.config import (
+    KEPT_TOKEN,
     LOCALES,
     MEMORY,
     Fault,
     MockConfig,
     OAuthSettings,
     default_state_path,
-    new_dev_token,
 )
 from talkie_mock.devtools import lan
 from talkie_mock.devtools import report as reporting
@@ -98,7 +98,8 @@ SERVER_OPTIONS = (
     click.option(
         "--state",
         default=None,
-        help=f"SQLite file, or {MEMORY} for a throw-away state. Default: {default_state_path()}",
+        help=f"SQLite file, or {MEMORY} for a throw-away state. Default (one per port): "
+        f"{default_state_path()}",
     ),
     click.option("--seed", default=1, show_default=True, type=int, help="Seed of the invented content."),
     click.option(
@@ -112,7 +113,11 @@ SERVER_OPTIONS = (
     click.option(
         "--locale", default="cs", show_default=True, type=click.Choice(LOCALES), help="Manifest locale."
     ),
-    click.option("--token", default=None, help="Dev bearer token (default: a new random one)."),
+    click.option(
+        "--token",
+        default=None,
+        help="Dev bearer token (default: one made on the first start and kept in the state file).",
+    ),
     click.option(
         "--scenario",
         default=None,
@@ -290,11 +295,11 @@ def mock_config(options: dict[str, Any], host: str, port: int, public_url: str |
         host=host,
         port=port,
         public_url=public_url,
-        state=options["state"] or str(default_state_path()),
+        state=options["state"] or str(default_state_path(port)),
         seed=options["seed"],
         vary=options["vary"],
         locale=options["locale"],
-        token=options["token"] or new_dev_token(),
+        token=options["token"] or KEPT_TOKEN,
         scenario=options["scenario"],
         self_check=options["self_check"],
         ping_interval=options["ping_interval"],
@@ -310,16 +315,28 @@ def mock_config(options: dict[str, Any], host: str, port: int, public_url: str |
     )
 
 
+def local_origin(config: MockConfig) -> str:
+    """The origin this machine opens the mock at (the bound address), whatever `--public-url` says."""
+    host = "127.0.0.1" if config.host in ("0.0.0.0", "") else config.host
+    host = "[::1]" if host == "::" else f"[{host}]" if ":" in host else host
+    return f"http://{host}:{config.port}"
+
+
 def announce(config: MockConfig, on_lan: bool, key: str) -> None:
-    """Tell the developer where the mock is and how to reach it (the inspector link carries the secret)."""
-    origin = config.origin
-    click.echo(f"talkie-mock serving talkie/1 (test mode) on {origin}")
-    click.echo(f"  manifest:  {origin}{WELL_KNOWN_PATH}")
-    click.echo(f"  inspector: {origin}/_mock/?key={key}")
+    """Tell the developer where the mock is and how each device reaches it (api.issuer: every device gets
+    its own origin as issuer); the inspector link, on an address this machine can open, carries the secret."""
+    local = local_origin(config)
+    click.echo(f"talkie-mock serving talkie/1 (test mode) on {local}")
+    click.echo(f"  manifest:  {local}{WELL_KNOWN_PATH}")
+    if config.public_url and config.public_url.rstrip("/") != local:
+        click.echo(f"  public:    {config.public_url.rstrip('/')}{WELL_KNOWN_PATH}")
+    if serving.loopback(config.host):
+        click.echo(f"  devices:   iOS simulator {local} · Android emulator http://10.0.2.2:{config.port}")
+    click.echo(f"  inspector: {local}/_mock/?key={key}")
     if config.open_devtools:
         click.echo("             (--open-devtools: the developer surfaces need no secret)")
     if on_lan:
-        click.echo(lan.qr_terminal(f"{origin}{WELL_KNOWN_PATH}"))
+        click.echo(lan.qr_terminal(f"{config.origin}{WELL_KNOWN_PATH}"))
     click.echo(f"  token:     {config.token}")
     click.echo(f"  state:     {config.state}")
     if config.vary is not None:
@@ -370,6 +387,7 @@ def serve(**options: Any) -> None:
     except MockError as exc:
         raise click.ClickException(str(exc)) from exc
     key: str = app.state.devtools_key
+    config = app.state.mock.config  # with the dev token kept in the state file
     announce(config, on_lan, key)
     run_server(app, sock, options["access_log"], config, key)
     click.echo("talkie-mock stopped")

@@ -67,8 +67,9 @@ class OAuthSettings:
         return fault in self.faults
 
 
-def default_state_path() -> Path:
-    """The state file in the user's data directory (XDG on Linux, the usual places elsewhere)."""
+def default_state_path(port: int | str = "PORT") -> Path:
+    """The state file of the mock on `port` in the user's data directory (XDG on Linux, the usual places
+    elsewhere): one per port, so a Czech and an English instance side by side keep their own threads."""
     base = os.environ.get("XDG_DATA_HOME")
     if base:
         root = Path(base)
@@ -76,12 +77,17 @@ def default_state_path() -> Path:
         root = Path(os.environ.get("LOCALAPPDATA", Path.home() / "AppData" / "Local"))
     else:
         root = Path.home() / ".local" / "share"
-    return root / "talkie-mock" / "state.db"
+    return root / "talkie-mock" / f"state-{port}.db"
 
 
 def new_dev_token() -> str:
     """A fresh development bearer token; printed at start so a developer can paste it into the app."""
     return "tk_dev_" + secrets.token_urlsafe(18)
+
+
+KEPT_TOKEN = ""
+"""`MockConfig.token` meaning "the token kept in the state file" (made on first start; `serve` without
+`--token`): an app keeps working across restarts, as the state it saw does."""
 
 
 @dataclass(frozen=True)
