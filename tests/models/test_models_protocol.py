@@ -65,3 +65,11 @@ def test_public_names_are_exactly_the_module_constants() -> None:
     public = {name for name in vars(protocol) if name.isupper() or name == "echo_message"}
     assert set(protocol.__all__) == public - {"Final"}
     assert len(protocol.__all__) == len(set(protocol.__all__))
+
+
+def test_custom_event_names_are_the_schemas_talkie_names() -> None:
+    from typing import get_args
+
+    from talkie_models import TalkieCustomName
+
+    assert set(protocol.CUSTOM_EVENT_NAMES) == set(get_args(get_args(TalkieCustomName.__value__)[0]))
