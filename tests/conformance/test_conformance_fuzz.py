@@ -121,9 +121,12 @@ def test_a_crash_of_a_fuzz_check_is_an_error_of_the_suite() -> None:
     )
     assert crashed.verdict is Verdict.ERROR
     assert crashed.rule_id is None
-    judged = schemathesis_finding("talkie_error_body", "GET /api/talkie/threads", "Failed", "ERR-003: code x")
+    keys = {"GET /api/talkie/threads": "threads"}
+    judged = schemathesis_finding(
+        "talkie_error_body", "GET /api/talkie/threads", "Failed", "ERR-003: x", keys
+    )
     assert (judged.rule_id, judged.verdict) == ("ERR-003", Verdict.FAIL)
-    assert judged.evidence.request_line() == "GET /api/talkie/threads"
+    assert judged.evidence.request_line() == "GET threads /api/talkie/threads"
     report = FuzzReport(findings=[crashed])
     assert report.errored
     assert report.failures == []

@@ -173,6 +173,7 @@ def _run_schemathesis(
     project.checks.update(included_check_names=[*BUILTIN_CHECKS, *TALKIE_CHECKS])
     project.generation.update(max_examples=config.max_examples, database="none", no_shrink=True)
     schema = schemathesis.openapi.from_dict(document, config=st_config)
+    keys = endpoint_keys(document)
     for event in from_schema(schema).execute():
         if isinstance(event, events.ScenarioFinished):
             recorder = event.recorder
@@ -181,17 +182,32 @@ def _run_schemathesis(
                 for node in checks:
                     if node.failure_info is not None:
                         failure = node.failure_info.failure
-                        report.add(
-                            schemathesis_finding(node.name, recorder.label, failure.title, failure.message)
+                        found = schemathesis_finding(
+                            node.name, recorder.label, failure.title, failure.message, keys
                         )
+                        report.add(found)
         elif isinstance(event, events.FatalError):
             raise ConformanceError(f"Schemathesis could not run: {event.exception}")
 
 
-def schemathesis_finding(check: str, label: str, title: str, message: str) -> Finding:
+def endpoint_keys(document: dict[str, Any]) -> dict[str, str]:
+    """`METHOD /path` (a Schemathesis label) → the manifest's endpoint key of that operation."""
+    keys: dict[str, str] = {}
+    for path, item in document.get("paths", {}).items():
+        for method, operation in item.items():
+            if method in HTTP_METHODS and isinstance(operation.get("x-talkie-endpoint"), str):
+                keys[f"{method.upper()} {path}"] = operation["x-talkie-endpoint"]
+    return keys
+
+
+def schemathesis_finding(
+    check: str, label: str, title: str, message: str, endpoints: dict[str, str] | None = None
+) -> Finding:
     """A Schemathesis failure as a finding: a Talkie check names its rule, a built-in one stands for one."""
     text = f"{label}: {title}: {message}".strip()[:600]
-    evidence = Evidence(method=label.split(" ", 1)[0] or None, url=label.split(" ", 1)[-1] or None)
+    method, _, path = label.partition(" ")
+    endpoint = (endpoints or {}).get(label)
+    evidence = Evidence(method=method or None, endpoint=endpoint, url=path or None)
     origin = f"fuzz:{check}"
     talkie = FUZZ_CHECKS.get(check)
     prefix = message.split(":", 1)[0].strip()
