@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import ipaddress
@@ -34,6 +35,7 @@ def header(scope: Scope, name: bytes) -> str | None:
     return None
 
 
+@functools.lru_cache(maxsize=512)
 def host_name(host: str) -> str:
     """The name in a Host header value (`[::1]:8765` → `::1`, `Example.org:80` → `example.org`)."""
     host = host.strip().lower()
@@ -54,6 +56,7 @@ class AllowedHosts:
         return name in self.names or own_address(name)
 
 
+@functools.lru_cache(maxsize=512)
 def own_address(name: str) -> bool:
     """An address that names this machine for the client: an IP literal, `localhost` or a `*.localhost`."""
     if name == "localhost" or name.endswith(".localhost"):
