@@ -105,6 +105,7 @@ def mock_origin() -> Iterator[str]:
         [
             executable,
             "serve",
+            "--quiet",  # no request log into a pipe nobody reads
             "--host",
             "127.0.0.1",
             "--port",

@@ -87,7 +87,7 @@ def _start_mock(
     extra = [arg for rule in breaks for arg in ("--break", rule)]
     extra += [arg for fault in oauth_faults for arg in ("--oauth-fault", fault)]
     extra += ["--auto-approve"] if auto_approve else []
-    arguments = ["serve", "--host", "127.0.0.1", "--port", str(port), "--state", ":memory:"]
+    arguments = ["serve", "--quiet", "--host", "127.0.0.1", "--port", str(port), "--state", ":memory:"]
     arguments.append("--open-devtools")  # the clock hook (`--clock-url`) without the developer secret
     process = subprocess.Popen(
         [*command, *arguments, "--token", MOCK_TOKEN, *extra],

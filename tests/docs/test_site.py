@@ -515,7 +515,7 @@ def test_chat_sample_talks_to_a_live_mock() -> None:
     assert mock, "talkie-mock is not installed in this environment"
     token = "docs-sample-token"
     process = subprocess.Popen(
-        [mock, "serve", "--port", "0", "--state", ":memory:", "--token", token],
+        [mock, "serve", "--quiet", "--port", "0", "--state", ":memory:", "--token", token],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,

@@ -89,7 +89,7 @@ def _serving(command: list[str], env: dict[str, str] | None = None) -> Iterator[
 @contextmanager
 def _mock() -> Iterator[str]:
     with _serving(
-        [_tool("talkie-mock"), "serve", "--port", "0", "--state", ":memory:", "--token", TOKEN]
+        [_tool("talkie-mock"), "serve", "--quiet", "--port", "0", "--state", ":memory:", "--token", TOKEN]
     ) as url:
         yield url
 

@@ -136,6 +136,7 @@ def serve(log_path: Path, *extra: str) -> Iterator[str]:
         "-m",
         "talkie_mock.cli",
         "serve",
+        "--quiet",  # no request log into a pipe nobody reads
         "--port",
         "0",
         "--state",

@@ -124,6 +124,7 @@ def _start_cli(state: str, port: int = 0, *extra: str) -> tuple[subprocess.Popen
         [
             exe,
             "serve",
+            "--quiet",  # no request log into a pipe nobody reads
             "--port",
             str(port),
             "--state",

@@ -87,6 +87,7 @@ def start(workdir: Path, *extra: str, state: Path | None = None) -> Served:
         "-m",
         "talkie_mock.cli",
         "serve",
+        "--quiet",  # no request log into a pipe nobody reads
         "--port",
         "0",
         "--state",

@@ -245,6 +245,7 @@ def test_open_devtools_is_refused_off_loopback(tmp_path: Path, where: list[str])
             "-m",
             "talkie_mock.cli",
             "serve",
+            "--quiet",  # no request log into a pipe nobody reads
             "--port",
             "0",
             "--state",

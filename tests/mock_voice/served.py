@@ -44,6 +44,7 @@ def start(state: Path, *extra: str) -> tuple[subprocess.Popen[str], Served]:
     command = [
         executable(),
         "serve",
+        "--quiet",  # no request log into a pipe nobody reads
         "--port",
         "0",
         "--state",

@@ -30,6 +30,7 @@ from talkie_mock.devtools import lan
 from talkie_mock.devtools import report as reporting
 from talkie_mock.devtools.breaks import BreakError, check_breaks
 from talkie_mock.devtools.faults import FaultError, parse_fault
+from talkie_mock.devtools.log import TerminalLog
 from talkie_mock.devtools.redact import Redactor
 from talkie_mock.engine.statefile import StateFileError
 from talkie_mock.errors import MockError
@@ -139,7 +140,13 @@ SERVER_OPTIONS = (
         help="How fast the voice assistant speaks (words per minute).",
     ),
     click.option(
-        "--access-log/--no-access-log", default=False, show_default=True, help="uvicorn's access log."
+        "--access-log/--no-access-log",
+        default=False,
+        show_default=True,
+        help="uvicorn's access log too (scrubbed), besides the mock's own request log.",
+    ),
+    click.option(
+        "--quiet/--no-quiet", default=False, help="No request log in the terminal (the banner stays)."
     ),
     click.option("--lan", is_flag=True, help="Bind the LAN address (for a phone) and print a QR code."),
     click.option(
@@ -389,6 +396,9 @@ def serve(**options: Any) -> None:
     key: str = app.state.devtools_key
     config = app.state.mock.config  # with the dev token kept in the state file
     announce(config, on_lan, key)
+    if not options["quiet"]:
+        redactor = Redactor([config.token, key])
+        app.state.devtools.traffic.listeners.append(TerminalLog(sys.stdout, redactor))
     run_server(app, sock, options["access_log"], config, key)
     click.echo("talkie-mock stopped")
 

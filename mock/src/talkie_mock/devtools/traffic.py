@@ -215,6 +215,8 @@ class Traffic:
         self.items: deque[Exchange] = deque(maxlen=capacity)
         self.cursor = 0
         self._next_id = 1
+        self.listeners: list[Callable[[Exchange], None]] = []
+        """Called with each exchange when it ends (the terminal log, devtools.log)."""
 
     def begin(self, method: str, path: str, query: bytes, stamp_ms: int, headers: Headers) -> Exchange:
         exchange = Exchange(self._next_id, method, path, query, stamp_ms, headers)
@@ -247,8 +249,15 @@ Silent = Callable[[str, str | None, int], bool]
 """(path, endpoint, status) -> True when the analysis cannot find anything (then it is not asked)."""
 
 
+NOT_TRAFFIC = frozenset({"/favicon.ico"})
+"""What a browser fetches by itself when a page of the mock is open: not a client's traffic."""
+
+
 def _is_recorded(path: str) -> bool:
-    """Everything but the inspector and its control API (which would otherwise log its own polling)."""
+    """Everything but the inspector and its control API (which would otherwise log its own polling) and
+    what a browser asks for on its own."""
+    if path in NOT_TRAFFIC:
+        return False
     return not path.startswith("/_mock/") or path.startswith("/_mock/voice/")
 
 
@@ -372,6 +381,8 @@ class TrafficRecorder:
         if not exchange.analysed:
             self._analyse(exchange, scope)
         self.traffic.touch(exchange)
+        for listener in self.traffic.listeners:
+            listener(exchange)
 
 
 def _validated(scope: Scope, body: bytes) -> tuple[str, Any] | None:

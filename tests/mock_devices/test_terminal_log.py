@@ -1,0 +1,102 @@
+"""The terminal log: one line per request with the rule a client broke; never the inspector's own calls."""
+
+from __future__ import annotations
+
+import io
+import re
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+import httpx
+from served import start, stop
+from starlette.testclient import TestClient
+from talkie_mock.devtools.log import TerminalLog
+from talkie_mock.devtools.redact import Redactor
+from talkie_mock.testing import AUTH, TOKEN, run_input
+
+
+def _logged(make_http: Callable[..., TestClient], colour: bool = False) -> tuple[TestClient, TerminalLog]:
+    http = make_http()
+    log = TerminalLog(io.StringIO(), Redactor([TOKEN]), colour=colour)
+    http.app.state.devtools.traffic.listeners.append(log)  # type: ignore[attr-defined]
+    return http, log
+
+
+def _lines(log: TerminalLog) -> list[str]:
+    log.drain()
+    assert isinstance(log.out, io.StringIO)
+    return log.out.getvalue().splitlines()
+
+
+def test_one_line_per_request_with_method_path_status_duration_and_broken_rule(
+    make_http: Callable[..., TestClient],
+) -> None:
+    http, log = _logged(make_http)
+    http.get("/api/talkie/status", headers=AUTH)
+    http.get("/api/talkie/status")  # no bearer token: the client broke AUTH-016
+    http.post(
+        "/api/talkie/run",
+        json=run_input("talkie-test:echo ahoj", "r_log"),
+        headers={**AUTH, "Accept": "text/event-stream"},
+    )
+    ok, missing, run = _lines(log)
+    assert re.fullmatch(r"\d\d:\d\d:\d\d  GET  /api/talkie/status  200  \d+ ms", ok), ok
+    assert "  401  " in missing
+    assert "✗ AUTH-016 error:" in missing
+    assert run.split("  ")[1:4] == ["POST", "/api/talkie/run", "200"]
+    assert "stream complete" in run
+
+
+def test_the_inspector_its_polling_and_the_favicon_are_not_logged_nor_traffic(
+    make_http: Callable[..., TestClient],
+) -> None:
+    http, log = _logged(make_http)
+    http.get("/_mock/")
+    http.get("/_mock/api/traffic")
+    http.get("/favicon.ico")
+    assert _lines(log) == []
+    assert http.get("/_mock/api/traffic").json()["entries"] == []
+
+
+def test_colour_only_when_asked_and_secrets_never_printed(make_http: Callable[..., TestClient]) -> None:
+    http, log = _logged(make_http, colour=True)
+    http.get(f"/api/talkie/threads/{TOKEN}", headers=AUTH)
+    (entry,) = _lines(log)
+    assert "\x1b[33m404\x1b[0m" in entry
+    assert TOKEN not in entry
+    assert TerminalLog(io.StringIO(), Redactor()).colour is False  # not a terminal
+
+
+def test_a_terminal_that_stops_reading_costs_lines_not_the_server(
+    make_http: Callable[..., TestClient],
+) -> None:
+    class Stuck(io.StringIO):
+        def write(self, text: str) -> int:
+            threading.Event().wait()  # never returns, like a full pipe nobody drains
+            return 0
+
+    http = make_http()
+    log = TerminalLog(Stuck(), Redactor(), colour=False, capacity=2)
+    http.app.state.devtools.traffic.listeners.append(log)  # type: ignore[attr-defined]
+    for _ in range(10):
+        assert http.get("/api/talkie/status", headers=AUTH).status_code == 200
+    assert log.dropped >= 7  # one line stuck in write, two queued
+
+
+def test_serve_logs_each_request_by_default_and_quiet_switches_it_off(tmp_path: Path) -> None:
+    for quiet in (False, True):
+        process, served = start(tmp_path / f"state-{quiet}.db", *(() if quiet else ("--no-quiet",)))
+        try:
+            httpx.get(served.origin + "/api/talkie/status", headers=served.auth, timeout=10)
+            httpx.get(served.origin + "/api/talkie/status", timeout=10)
+        finally:
+            stop(process)
+        assert process.stdout is not None
+        rest = process.stdout.read()
+        lines = [ln for ln in rest.splitlines() if "/api/talkie/status" in ln]
+        if quiet:
+            assert lines == []
+        else:
+            assert "  200  " in lines[0]
+            assert "AUTH-016" in lines[1]
