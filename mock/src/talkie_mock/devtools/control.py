@@ -9,6 +9,7 @@ built by :func:`talkie_mock.app.create_app`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from importlib import resources
 from typing import Any
 
@@ -172,6 +173,28 @@ async def advance_clock(request: Request) -> Response:
     return JSONResponse(tools.clock())
 
 
+async def set_clock(request: Request) -> Response:
+    tools = _dev(request)
+    body = await _json(request)
+    text = body.get("now") if isinstance(body, dict) else None
+    try:
+        moment = datetime.fromisoformat(text.replace("Z", "+00:00")) if isinstance(text, str) else None
+    except ValueError:
+        moment = None
+    if moment is None or moment.tzinfo is None:  # a local time would mean another instant on every machine
+        return problem(request, "invalid_request", "`now` must be an RFC 3339 instant with an offset or Z.")
+    tools.mock.clock.set(moment)
+    tools.mock.store.settle_actions(tools.mock.now_ms())
+    return JSONResponse(tools.clock())
+
+
+async def reset_clock(request: Request) -> Response:
+    tools = _dev(request)
+    tools.mock.clock.reset()
+    tools.mock.store.settle_actions(tools.mock.now_ms())
+    return JSONResponse(tools.clock())
+
+
 async def freeze_clock(request: Request) -> Response:
     tools = _dev(request)
     tools.mock.clock.freeze()
@@ -290,6 +313,8 @@ def routes() -> list[Route]:
         Route(API + "/state", get_state, methods=["GET"]),
         Route(API + "/clock", get_clock, methods=["GET"]),
         Route(API + "/clock/advance", advance_clock, methods=["POST"]),
+        Route(API + "/clock/set", set_clock, methods=["POST"]),
+        Route(API + "/clock/reset", reset_clock, methods=["POST"]),
         Route(API + "/clock/freeze", freeze_clock, methods=["POST"]),
         Route(API + "/clock/resume", resume_clock, methods=["POST"]),
         Route(API + "/faults", list_faults, methods=["GET"]),

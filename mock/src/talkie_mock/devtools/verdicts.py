@@ -46,8 +46,8 @@ VOICE_SESSION_CALLS = ("voiceTool", "voiceTranscript", "voiceUsage")
 RULES: dict[str, tuple[Level, ...]] = {
     "ACT-006": ("error", "warning"),
     "ACT-007": ("error",),
-    "ACT-009": ("warning",),
-    "ACT-011": ("error",),
+    "ACT-009": ("info",),
+    "ACT-011": ("info",),
     "ACT-015": ("error",),
     "AUTH-003": ("warning",),
     "AUTH-007": ("error",),
@@ -55,17 +55,17 @@ RULES: dict[str, tuple[Level, ...]] = {
     "AUTH-014": ("warning",),
     "AUTH-016": ("error",),
     "AUTH-018": ("warning", "info"),
-    "ERR-009": ("warning",),
+    "ERR-009": ("info",),
     "MAN-009": ("info",),
     "RUN-001": ("error", "warning"),
     "RUN-002": ("error",),
     "RUN-003": ("warning",),
     "VOICE-002": ("error", "warning"),
     "VOICE-014": ("error", "warning"),
-    "VOICE-016": ("warning",),
+    "VOICE-016": ("info",),
     "VOICE-018": ("error", "warning"),
     "VOICE-020": ("error", "warning"),
-    "VOICE-022": ("warning",),
+    "VOICE-022": ("info",),
     # the voice rules of devtools/voice_rules.py (the data channel and the voice endpoints)
     "VOICE-003": ("error",),
     "VOICE-007": ("error",),
@@ -259,15 +259,18 @@ class Verdicts:
     # -- what the answer tells about the request ------------------------------------------------------------
 
     def _outcome(self, seen: Seen) -> list[Finding]:
+        """What the server answered (its own rules: 409, 410, 413) — context for the developer, `info`: a
+        correct client meets these outcomes too (a clock moved on, a second tap), so they are no finding
+        against it and neither `talkie-mock report` nor its exit code counts them."""
         code, endpoint = seen.error_code(), seen.endpoint
         if endpoint == "decision" and seen.method == "POST":
             return self._decision(seen, code)
         if code == "too_large":
-            return [verdict("ERR-009", "warning", "A message is longer than limits.maxMessageChars.")]
+            return [verdict("ERR-009", "info", "The server refused a message over limits.maxMessageChars.")]
         if endpoint in VOICE_SESSION_CALLS and code == "expired":
-            return [verdict("VOICE-022", "warning", "The voice session was already closed or over its time.")]
+            return [verdict("VOICE-022", "info", "The voice session was already closed or over its time.")]
         if endpoint == "voiceTool" and code == "conflict":
-            return [verdict("VOICE-016", "warning", "The tool call id was already used in this session.")]
+            return [verdict("VOICE-016", "info", "The tool call id was already used in this session.")]
         if code == "not_found" and seen.status == 404:
             return [verdict(None, "info", "Unknown thread, action, session or file.")]
         return []
@@ -279,10 +282,10 @@ class Verdicts:
             ]
         if code == "expired":
             return [
-                verdict("ACT-011", "error", "A decision was sent for an action that had already expired.")
+                verdict("ACT-011", "info", "The action had expired on the server's clock; it answered 410.")
             ]
         if code == "conflict":
-            return [verdict("ACT-009", "warning", "The opposite of an already recorded decision was sent.")]
+            return [verdict("ACT-009", "info", "The opposite of an already recorded decision was refused.")]
         body = seen.json_body()
         if seen.status != 200 or not isinstance(body, dict):
             return []

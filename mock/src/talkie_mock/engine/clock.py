@@ -1,7 +1,8 @@
 """The mock's notion of time.
 
 Actions and voice sessions expire; tests must reach those moments without sleeping. Every component asks this
-clock instead of the system, and tests (later the control API) move it forward with :meth:`Clock.advance`.
+clock instead of the system, and tests and the control API move it: :meth:`Clock.advance` forward,
+:meth:`Clock.set` to any instant (back too: to replay a morning), :meth:`Clock.reset` to how it started.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ class Clock:
     """Wall-clock time plus an offset; frozen when started at a fixed instant."""
 
     def __init__(self, start: datetime | None = None) -> None:
-        self._frozen = start.astimezone(UTC) if start is not None else None
+        self._start = start.astimezone(UTC) if start is not None else None
+        self._frozen = self._start
         self._offset = 0.0
 
     def now(self) -> datetime:
@@ -53,6 +55,20 @@ class Clock:
             moment = self.now()
             self._frozen = None
             self._offset = (moment - datetime.fromtimestamp(time.time(), UTC)).total_seconds()
+        return self.now()
+
+    def set(self, moment: datetime) -> datetime:
+        """Jump to `moment`, forward or back (a frozen clock stays frozen there, a running one runs on)."""
+        moment = moment.astimezone(UTC)
+        if self._frozen is not None:
+            self._frozen, self._offset = moment, 0.0
+        else:
+            self._offset = (moment - datetime.fromtimestamp(time.time(), UTC)).total_seconds()
+        return self.now()
+
+    def reset(self) -> datetime:
+        """Back to how it started: the configured start instant (frozen), else the real time (running)."""
+        self._frozen, self._offset = self._start, 0.0
         return self.now()
 
     def iso(self, moment: datetime | None = None) -> str:

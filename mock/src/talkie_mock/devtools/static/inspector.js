@@ -256,6 +256,7 @@ function setup() {
   for (const [label, body] of CLOCK_SWITCHES) clock.append(button(label, () => act("POST", "/clock/advance", body)));
   clock.append(button("Freeze", () => act("POST", "/clock/freeze")));
   clock.append(button("Resume", () => act("POST", "/clock/resume")));
+  clock.append(button("Reset", () => act("POST", "/clock/reset")));
   document.getElementById("reset").addEventListener("click", () => {
     entries.clear();
     drawTraffic();
