@@ -365,16 +365,15 @@ class Store:
         """Store messages whose id the thread does not know yet; returns how many were new. A deleted
         thread takes nothing (the late reply of a run it outlived)."""
         added = 0
-        with self._tx() as db:
-            live = db.execute(
-                "SELECT 1 FROM threads WHERE id = ? AND deleted_at IS NULL", (thread_id,)
-            ).fetchone()
-            for m in messages if live else []:
+        # one message: no savepoint (SQLite undoes a failed statement by itself; the timestamp UPDATE
+        # that may follow cannot fail on a row the INSERT just found)
+        with self._tx(single=len(messages) == 1) as db:
+            for m in messages:  # one statement each: the live-thread test rides along in the INSERT
                 cur = db.execute(
                     "INSERT OR IGNORE INTO messages (thread_id, id, role, content, created_at, "
-                    "channel, cards) "
-                    "VALUES (?,?,?,?,?,?,?)",
-                    (thread_id, m.id, m.role, m.content, m.created_at, m.channel, _dumps(m.cards)),
+                    "channel, cards) SELECT ?,?,?,?,?,?,? WHERE EXISTS "
+                    "(SELECT 1 FROM threads WHERE id = ? AND deleted_at IS NULL)",
+                    (thread_id, m.id, m.role, m.content, m.created_at, m.channel, _dumps(m.cards), thread_id),
                 )
                 added += cur.rowcount
             if added:
