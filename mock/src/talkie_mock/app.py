@@ -121,7 +121,8 @@ def create_app(config: MockConfig, *, clock: Clock | None = None, devtools: bool
         await mock.voice.close_all()
 
     app = MockApp(routes=routes(), exception_handlers=dict(EXCEPTION_HANDLERS), lifespan=lifespan)
-    app.router = IndexedRouter(routes=app.router.routes, lifespan=lifespan)
+    # no 307 to the path without its trailing slash: a path that is no endpoint is a §3 404 (MAN-009 info)
+    app.router = IndexedRouter(routes=app.router.routes, lifespan=lifespan, redirect_slashes=False)
     app.state.mock = mock
     app.mock = mock
     key = config.devtools_key or mock.store.setting("devtools_key", guard.new_key)

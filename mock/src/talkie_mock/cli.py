@@ -127,7 +127,11 @@ SERVER_OPTIONS = (
     ),
     click.option("--self-check", is_flag=True, help="Validate every response and event against the schemas."),
     click.option(
-        "--ping-interval", default=15.0, show_default=True, type=float, help="Seconds between `: ping`."
+        "--ping-interval",
+        default=15.0,
+        show_default=True,
+        type=click.FloatRange(min=0.1),
+        help="Seconds between `: ping` comments of a quiet run stream.",
     ),
     click.option(
         "--slow-seconds", default=5.0, show_default=True, type=float, help="Length of talkie-test:slow."

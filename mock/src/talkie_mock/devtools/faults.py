@@ -47,6 +47,8 @@ APPLIED = "talkie_mock.devtools.faults"
 DROPPED = "talkie_mock.dropped"
 """ASGI scope key: set when a stream fault closed the connection on purpose."""
 STREAM_KINDS = ("slowStream", "dropStream", "runError", "unknownEvents", "unknownCustom")
+ENDING_KINDS = ("dropStream", "runError")
+"""Stream faults that end the stream: at most one of them applies to a run."""
 DEFAULT_AFTER_EVENTS = 2
 MANIFEST_PATH = "/.well-known/talkie.json"
 TERMINAL = ("RUN_FINISHED", "RUN_ERROR")
@@ -177,10 +179,12 @@ class FaultBoard:
     def clear(self) -> None:
         self.faults = []
 
-    def take(self, kind: str, path: str) -> Fault | None:
-        """The first fault of `kind` that matches and wins its draw; counts the hit, retires it when spent."""
+    def take(self, kind: str | tuple[str, ...], path: str) -> Fault | None:
+        """The first fault of `kind` (or of one of several kinds, in the order they were added) that
+        matches and wins its draw; counts the hit, retires it when spent."""
+        kinds = (kind,) if isinstance(kind, str) else kind
         for fault in self.faults:
-            if fault.kind != kind or not fault.matches(path):
+            if fault.kind not in kinds or not fault.matches(path):
                 continue
             if fault.share < 1.0 and self._rng.random() >= fault.share:
                 continue
@@ -408,7 +412,12 @@ class FaultInjector:
         return response
 
     async def _wrap_stream(self, request: Request, response: EventStreamResponse, path: str) -> Response:
-        taken = {kind: self.board.take(kind, path) for kind in STREAM_KINDS}
+        # a stream ends one way only: of the faults that end it, one per run (the earliest added); the
+        # next one waits for the next run instead of being used up unseen
+        ending = self.board.take(ENDING_KINDS, path)
+        taken = {kind: self.board.take(kind, path) for kind in STREAM_KINDS if kind not in ENDING_KINDS}
+        if ending is not None:
+            taken[ending.kind] = ending
         active = {kind: fault for kind, fault in taken.items() if fault is not None}
         if not active:
             return response
