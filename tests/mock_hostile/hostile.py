@@ -78,8 +78,9 @@ class Served:
 KEY_IN_LINK = re.compile(r"/_mock/\?key=(\S+)")
 
 
-def start(workdir: Path, *extra: str, state: Path | None = None) -> Served:
-    """Start `talkie-mock serve` and wait until its manifest answers."""
+def start(workdir: Path, *extra: str, state: Path | None = None, quiet: bool = True) -> Served:
+    """Start `talkie-mock serve` and wait until its manifest answers (`quiet`: without its request log,
+    which goes to a pipe read only when the server stops)."""
     state = state or workdir / "state.db"
     log_path = workdir / f"mock-{time.monotonic_ns()}.log"
     command = [
@@ -87,7 +88,7 @@ def start(workdir: Path, *extra: str, state: Path | None = None) -> Served:
         "-m",
         "talkie_mock.cli",
         "serve",
-        "--quiet",  # no request log into a pipe nobody reads
+        *(["--quiet"] if quiet else []),
         "--port",
         "0",
         "--state",
@@ -139,8 +140,8 @@ def stop(served: Served) -> None:
 
 
 @contextlib.contextmanager
-def serving(workdir: Path, *extra: str, state: Path | None = None) -> Iterator[Served]:
-    served = start(workdir, *extra, state=state)
+def serving(workdir: Path, *extra: str, state: Path | None = None, quiet: bool = True) -> Iterator[Served]:
+    served = start(workdir, *extra, state=state, quiet=quiet)
     try:
         yield served
     finally:

@@ -32,7 +32,7 @@ SURFACES = [
 
 
 def test_no_surface_shows_a_secret(tmp_path: Path) -> None:
-    with serving(tmp_path, "--access-log") as mock:
+    with serving(tmp_path, "--access-log", quiet=False) as mock:  # both logs: the mock's and uvicorn's
         minted = [TOKEN, mock.key]
         first = sign_in(mock, "u_1")
         second = refresh(mock, first)
@@ -94,5 +94,6 @@ def test_no_surface_shows_a_secret(tmp_path: Path) -> None:
     shown["report --state"] = offline.stdout + offline.stderr
     shown["log"] = mock.log() + mock.stdout
     assert "GET /_mock/" in mock.stdout  # the access log was on
+    assert "/oauth/token" in mock.stdout  # and the mock's own request log
     leaks = [(secret[:12], where) for secret in minted for where, text in shown.items() if secret in text]
     assert leaks == [], leaks
