@@ -85,7 +85,7 @@ function row(entry) {
   if (selected === entry.id) tr.className = "selected";
   tr.append(el("td", entry.id));
   tr.append(el("td", (entry.clock || "").replace("T", " ").replace("Z", "")));
-  const request = el("td", entry.method + " " + entry.path + (entry.query ? "?" + entry.query : ""));
+  const request = el("td", entry.method + " " + entry.path + (entry.query ? "?" + entry.query : ""), "request");
   tr.append(request);
   let status = entry.response.status === null ? "…" : String(entry.response.status);
   if (entry.stream) status += " · " + entry.stream + " (" + entry.eventCount + " events)";
