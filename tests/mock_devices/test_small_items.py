@@ -44,3 +44,33 @@ def test_two_one_shot_stream_faults_take_one_run_each(make_http: Callable[..., T
     assert [len(a) for a in applied] == [1, 1, 0]
     assert "drop" in applied[0][0].lower()
     assert "error" in applied[1][0].lower()
+
+
+def test_a_reused_run_id_with_a_new_message_is_said_in_the_inspector(
+    make_http: Callable[..., TestClient],
+) -> None:
+    http = make_http()
+    stream = {**AUTH, "Accept": "text/event-stream"}
+
+    def last_run_findings() -> list[dict[str, str]]:
+        entries = http.get("/_mock/api/traffic").json()["entries"]
+        findings: list[dict[str, str]] = [e for e in entries if e["path"] == "/api/talkie/run"][-1][
+            "findings"
+        ]
+        return findings
+
+    http.post(
+        "/api/talkie/run", json=run_input("talkie-test:echo one", "r_same", message_id="m_1"), headers=stream
+    )
+    assert last_run_findings() == []
+    http.post(
+        "/api/talkie/run", json=run_input("talkie-test:echo one", "r_same", message_id="m_1"), headers=stream
+    )
+    assert last_run_findings() == []  # an honest retry: the same message
+    http.post(
+        "/api/talkie/run", json=run_input("talkie-test:echo two", "r_same", message_id="m_2"), headers=stream
+    )
+    (finding,) = last_run_findings()
+    assert finding["level"] == "info"
+    assert "N-05" in finding["message"]
+    assert "m_2" in finding["message"]

@@ -48,25 +48,43 @@ async def run(request: Request) -> Response:
     # Nothing below awaits: the thread, the user message and the run row share one commit, made before the
     # answer (and so before any frame) leaves.
     with mock.store.batch():
-        return _start(mock, user, body, user_messages, locale)
+        response, replayed = _start(mock, user, body, user_messages, locale)
+    if replayed is not None:
+        _mark_replayed(request, mock, replayed, [m.id for m in user_messages])
+    return response
+
+
+REPLAYED = "talkie_mock.replayed"
+"""ASGI scope key: the ids of user messages a run request carried but the mock did not store, because it
+replayed the run its `runId` names (notes N-05); the inspector says so."""
+
+
+def _mark_replayed(request: Request, mock: Mock, thread_id: str, ids: list[str]) -> None:
+    if not ids:
+        return
+    unstored = [i for i in ids if i not in mock.store.known_message_ids(thread_id, ids)]
+    if unstored:
+        request.scope[REPLAYED] = unstored
 
 
 def _start(
     mock: Mock, user: Principal, body: RunAgentInput, user_messages: list[UserMessage], locale: str
-) -> Response:
+) -> tuple[Response, str | None]:
+    """The run's answer, and the thread of the run replayed instead when the runId was known (N-05)."""
     run_id = body.run_id
     ping = mock.config.ping_interval
     live = mock.runs.get_live(user.user_id, run_id)
     if live is not None:  # notes N-05: a retried runId re-streams the run
-        return EventStreamResponse(Subscription(live), ping)
+        return EventStreamResponse(Subscription(live), ping), live.thread_id
     known = mock.store.get_run(user.user_id, run_id)
     if known is not None:
         if known.thread_id is None:  # cancelled before it arrived (notes N-04)
             frames = mock.runs.finished_immediately(
                 user.user_id, run_id, body.thread_id, cancelled=True, record=False
             )
-            return EventStreamResponse(Subscription(None, frames), ping)
-        return EventStreamResponse(Subscription(None, [encode_event(e) for e in known.events]), ping)
+            return EventStreamResponse(Subscription(None, frames), ping), None
+        replay = Subscription(None, [encode_event(e) for e in known.events])
+        return EventStreamResponse(replay, ping), known.thread_id
 
     now = mock.now_ms()
     thread_id = body.thread_id
@@ -100,13 +118,13 @@ def _start(
     fresh = [r for r in rows if r.id not in known_ids]
     if not fresh:  # notes N-05: nothing new, nothing to answer
         frames = mock.runs.finished_immediately(user.user_id, run_id, thread_id, cancelled=False)
-        return EventStreamResponse(Subscription(None, frames), ping)
+        return EventStreamResponse(Subscription(None, frames), ping), None
     mock.store.add_messages(thread_id, fresh, now)
     plan = mock.agent.plan(
         AgentRequest(text=fresh[-1].content, run_id=run_id, thread_id=thread_id, locale=locale)
     )
     live = mock.runs.start(user.user_id, run_id, thread_id, plan, locale, variant=fresh[-1].content)
-    return EventStreamResponse(Subscription(live), ping)
+    return EventStreamResponse(Subscription(live), ping), None
 
 
 async def cancel(request: Request) -> Response:

@@ -27,9 +27,10 @@ from talkie_models.sse import SSEDecoder
 from talkie_models.validation import fast_validator
 
 from talkie_mock.api.requests import VALIDATED
+from talkie_mock.api.runs import REPLAYED
 from talkie_mock.devtools.faults import APPLIED, DROPPED, endpoint_of
 from talkie_mock.devtools.redact import Redactor
-from talkie_mock.devtools.verdicts import Seen, finding_json
+from talkie_mock.devtools.verdicts import Seen, finding_json, verdict
 from talkie_mock.engine.clock import iso_of_ms
 from talkie_mock.engine.variations import TAKEN
 
@@ -207,6 +208,15 @@ def _judged(entry: dict[str, Any]) -> dict[str, Any]:
     return entry
 
 
+def replayed_finding(unstored: list[str]) -> Finding:
+    return verdict(
+        None,
+        "info",
+        f"This runId was used before: the mock replayed that run (notes N-05) and did not take the new "
+        f"message {', '.join(unstored)}. Use a new runId for every new message.",
+    )
+
+
 class Traffic:
     """The ring buffer of exchanges and its change cursor."""
 
@@ -370,6 +380,9 @@ class TrafficRecorder:
             validated=_validated(scope, exchange.request_body),
         )
         self.analyse(exchange, seen)
+        unstored = scope.get(REPLAYED)
+        if unstored:  # notes N-05: a reused runId replays its run; the new message is not taken
+            exchange.findings = [*exchange.findings, replayed_finding(unstored)]
 
     def _closed(self, exchange: Exchange, scope: Scope) -> None:
         applied = scope.get(APPLIED)
