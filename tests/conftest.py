@@ -8,11 +8,14 @@ browser test (the spec site, the mock's inspector) starts Debian's Chromium the 
 from __future__ import annotations
 
 import shutil
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
+from served import Served, serving
 
 pytest_plugins = ["pytester"]
 
@@ -45,3 +48,11 @@ def chromium() -> ChromiumLaunch:
     if not Path(binary).exists():
         pytest.skip("no Chromium binary (apt-get install chromium; .ci/run installs it)")
     return ChromiumLaunch(binary)
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """A real `talkie-mock serve` on a free loopback port (the voice tests), stopped after each module."""
+    with serving(tmp_path_factory.mktemp("voice") / "state.db") as running:
+        httpx.get(running.origin + "/.well-known/talkie.json", timeout=10).raise_for_status()
+        yield running

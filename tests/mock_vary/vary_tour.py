@@ -1,6 +1,6 @@
 """One tour of a live mock: every endpoint, every §11 message and the agent's other answers, recorded.
 
-The tests decode what the tour recorded with a client typed from the seed (`vary_seed_client`), in the
+The tests decode what the tour recorded with a client typed from the seed (`seed_client`), in the
 default mode and under `--vary`. The tour talks HTTP to a real uvicorn (a cancelled stream needs a second
 request while the first is open), on a free loopback port, stopped afterwards.
 """

@@ -11,7 +11,7 @@ SCHEMAS = ROOT / "schemas"
 NODE_DIR = ROOT / "tools" / "node"
 NODE_BIN = NODE_DIR / "node_modules" / ".bin"
 BUNDLE_31 = ROOT / "spec" / "generated" / "openapi-3.1.bundled.yaml"
-HERE = Path(__file__).resolve().parent
+HERE = ROOT / "tests" / "compat"
 
 Run = Callable[..., subprocess.CompletedProcess[str]]
 Typecheck = Callable[[Path, list[str]], subprocess.CompletedProcess[str]]
