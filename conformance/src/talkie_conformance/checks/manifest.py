@@ -169,17 +169,3 @@ def manifest_size(ctx: CheckContext) -> None:
     ctx.expect(
         "MAN-021", size <= MAX_MANIFEST_BYTES, f"the manifest is {size} bytes (limit {MAX_MANIFEST_BYTES})"
     )
-
-
-@check("MAN-022")
-def manifest_caching(ctx: CheckContext) -> None:
-    """The manifest answer says how long it may be cached (Cache-Control), so clients can follow MAN-022."""
-    header = ctx.client.discovery.headers.get("cache-control")
-    ctx.expect("MAN-022", bool(header), "the manifest answer has no Cache-Control header")
-    if header:
-        max_age = re.search(r"max-age=(\d+)", header)
-        ctx.expect(
-            "MAN-022",
-            max_age is not None or "no-cache" in header or "no-store" in header,
-            f"Cache-Control {header!r} states neither max-age nor no-cache",
-        )
