@@ -2,11 +2,12 @@
 
 Starts every server itself, each its own process: the mock (`talkie-mock serve`, state in a temporary SQLite
 file, no access log), a bare Starlette app and a raw ASGI app serving the mock's own JSON bytes, an
-sse-starlette app for the run streams, and Stoplight Prism (static mode) on the same OpenAPI document. Every
-Python server runs on one stack, the mock's default (uvicorn with uvloop and httptools where installed); the
-script reads each process's loaded libraries to prove it and refuses to compare servers on different stacks. Load
-comes from `wrk` (or, without it, the asyncio client in `_rawclient.py`), on loopback only, bounded in time
-and count, in interleaved rounds (A B C… A B C…) so that drift hits every row alike.
+sse-starlette app for the run streams, and Stoplight Prism (static mode) on the same OpenAPI document.
+Every Python server runs on one stack, the mock's default (uvicorn with uvloop and httptools where
+installed); the script reads each process's loaded libraries to prove it and refuses to compare servers on
+different stacks. Load comes from `wrk` (or, without it, the asyncio client in `_rawclient.py`), on
+loopback only, bounded in time and count, in interleaved rounds (A B C… A B C…) so that drift hits every
+row alike.
 
 The machine this was written for has two cores: servers are pinned to the last core and the load generator to
 the first, so a server never competes with its own load (`os.sched_setaffinity`). Other processes on the
@@ -90,7 +91,7 @@ class Server:
         raise RuntimeError("no VmRSS")
 
     def stack(self) -> str:
-        """The event loop and HTTP parser this process really loaded (its memory map names their libraries)."""
+        """The event loop and HTTP parser this process really loaded (named in its memory map)."""
         maps = Path(f"/proc/{self.process.pid}/maps").read_text()
         loop = "uvloop" if "/uvloop/" in maps else "asyncio"
         parser = "httptools" if "/httptools/" in maps else "h11"

@@ -10,6 +10,7 @@ another running mock (whose live runs a second instance would break).
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -47,7 +48,7 @@ def _damaged(path: Path) -> Path:
     return path
 
 
-CASES = {
+CASES: dict[str, tuple[Callable[[Path], Path], str]] = {
     "text file": (
         lambda d: _write(d / "notes.db", b"hello, not a database\n" * 50),
         "not a talkie-mock state file",
