@@ -1,4 +1,4 @@
-"""The module-scoped mock of the hostile corpus (a real `talkie-mock serve`, see `hostile.py`)."""
+"""The module-scoped mock of the hostile corpus: a real `talkie-mock serve` (tests/support/hostile.py)."""
 
 from __future__ import annotations
 
