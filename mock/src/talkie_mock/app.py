@@ -32,7 +32,7 @@ from talkie_mock.engine import usage
 from talkie_mock.engine.actions import Actions
 from talkie_mock.engine.agent import Agent
 from talkie_mock.engine.clock import Clock
-from talkie_mock.engine.content import faker_for, slug
+from talkie_mock.engine.content import faker_for, person, slug
 from talkie_mock.engine.plans import ActionSpec
 from talkie_mock.engine.realtime.provider import Provider
 from talkie_mock.engine.realtime.speech import Speaker
@@ -72,7 +72,7 @@ class _RunServices:
 def dev_principal(config: MockConfig) -> Principal:
     """The user behind the dev token: a stable invented person (same seed, same name)."""
     fake = faker_for(config.locale, f"{config.seed}:dev-user")
-    name = f"{fake.first_name()} {fake.last_name()}"
+    name = " ".join(person(fake))
     return Principal(user_id="u_dev", name=name, email=f"{slug(name).replace('-', '.')}@example.org")
 
 

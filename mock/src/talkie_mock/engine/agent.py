@@ -15,7 +15,7 @@ import re
 from talkie_models import OpenEvent, TalkieModel, TextMessageEndEvent, TextMessageStartEvent
 
 from talkie_mock.config import MockConfig
-from talkie_mock.engine.content import Content, IdSource, faker_for
+from talkie_mock.engine.content import Content, IdSource, counted, faker_for
 from talkie_mock.engine.plans import (
     ActionSpec,
     Emit,
@@ -43,7 +43,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "search": "Hledám v CRM…",
         "calendar": "Prohlížím kalendář…",
         "documents": "Hledám dokumenty…",
-        "meetings_text": "Dnes máte **{count} schůzky**. První začíná v {first}.",
+        "meetings_text": "Dnes máte **{count}**. První začíná v {first}.",
         "company_text": "Našel jsem firmu **{name}**:\n\n- kontakt: {contact}\n- stav: *aktivní*",
         "docs_text": "Tady jsou dokumenty, které jsem našel. Otevřete je klepnutím.",
         "send_summary": "Odeslat e-mail „{subject}“ na {email}",
@@ -66,7 +66,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "search": "Searching the CRM…",
         "calendar": "Checking the calendar…",
         "documents": "Looking for documents…",
-        "meetings_text": "You have **{count} meetings** today. The first one starts at {first}.",
+        "meetings_text": "You have **{count}** today. The first one starts at {first}.",
         "company_text": "I found **{name}**:\n\n- contact: {contact}\n- status: *active*",
         "docs_text": "Here are the documents I found. Tap one to open it.",
         "send_summary": "Send the e-mail “{subject}” to {email}",
@@ -178,7 +178,10 @@ class Agent:
                 p["calendar"],
                 [card_step(card)],
             )
-            steps += self._text(content, p["meetings_text"].format(count=count, first=first))
+            steps += self._text(
+                content,
+                p["meetings_text"].format(count=counted(content.locale, count, "meeting"), first=first),
+            )
         elif intent == "company":
             card = content.company_card()
             steps += self._tool(

@@ -100,6 +100,30 @@ def faker_for(locale: str, seed_text: str) -> Faker:
     return fake
 
 
+def person(fake: Faker) -> tuple[str, str]:
+    """A first name and a surname of one gender: Czech surnames agree with the person (Novák, Nováková)."""
+    if fake.random_int(0, 1):
+        return str(fake.first_name_female()), str(fake.last_name_female())
+    return str(fake.first_name_male()), str(fake.last_name_male())
+
+
+COUNTED: dict[str, dict[str, tuple[str, str, str]]] = {
+    # the accusative after "máte": 1 schůzku, 2-4 schůzky, 0 and 5+ schůzek
+    "cs": {"meeting": ("schůzku", "schůzky", "schůzek")},
+    "en": {"meeting": ("meeting", "meetings", "meetings")},
+}
+
+
+def counted(locale: str, count: int, noun: str) -> str:
+    """`count` and the noun in the form its number takes (Czech has three: one, two to four, five+)."""
+    one, few, many = COUNTED.get(locale, COUNTED["en"])[noun]
+    if count == 1:
+        return f"{count} {one}"
+    if locale == "cs" and 2 <= count <= 4:  # with numerals, 5 and up (also 22) take the genitive plural
+        return f"{count} {few}"
+    return f"{count} {many if locale == 'cs' else few}"
+
+
 def slug(text: str) -> str:
     plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
     return "-".join("".join(c if c.isalnum() else " " for c in plain).split())[:40] or "record"

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 from faker import Faker
 
+from talkie_mock.engine.content import person
+
 FAKER_LOCALES = {"cs": "cs_CZ", "en": "en_US"}
 
 
@@ -35,7 +37,7 @@ def seeded_users(seed: int, locale: str, count: int) -> list[OAuthUser]:
     fake.seed_instance(seed)
     users = []
     for index in range(1, count + 1):
-        first, last = str(fake.first_name()), str(fake.last_name())
+        first, last = person(fake)  # a first name and surname of one gender (Novák, Nováková)
         users.append(
             OAuthUser(
                 f"u_{index}", f"{first} {last}", f"{_ascii_slug(first)}.{_ascii_slug(last)}@example.org"
