@@ -129,6 +129,7 @@ class Agent:
             if test is not None:
                 return test
         if self.scenario is not None:
+            self.scenario = self.scenario.fresh()  # edited while the mock runs: the new rules apply
             scripted = self.scenario.plan(text, content, request)
             if scripted is not None:
                 return scripted

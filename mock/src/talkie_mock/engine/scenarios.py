@@ -8,8 +8,10 @@ a mistake shows when the mock starts, not in the middle of a client test.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
+import logging
 import re
 from dataclasses import dataclass
 from importlib import resources
@@ -62,6 +64,28 @@ def _registry() -> Registry[Any]:
     return registry
 
 
+LOG = logging.getLogger("talkie_mock")
+
+
+def _expand(template: str, match: re.Match[str]) -> str:
+    """`\\1` and `\\g<name>` of the rule's pattern in one string (a reference it lacks stays literal)."""
+    try:
+        return match.expand(template)
+    except (re.error, IndexError):
+        return template
+
+
+def _expanded(value: Any, match: re.Match[str]) -> Any:
+    """Every string of a step (card fields and blocks, tool labels, links, action summaries) expanded."""
+    if isinstance(value, str):
+        return _expand(value, match)
+    if isinstance(value, list):
+        return [_expanded(v, match) for v in value]
+    if isinstance(value, dict):
+        return {k: _expanded(v, match) for k, v in value.items()}
+    return value
+
+
 @dataclass(frozen=True)
 class Rule:
     name: str
@@ -84,13 +108,35 @@ class Scenario:
         # The `voice` section: a `voice-script.schema.json` conversation played in every voice session.
         self.voice = voice or []
 
+    path: Path | None = None
+    mtime: float | None = None
+
     @classmethod
     def load(cls, path: Path) -> Scenario:
         try:
+            mtime = path.stat().st_mtime
             data = yaml.safe_load(path.read_text(encoding="utf-8"))
         except (OSError, yaml.YAMLError) as exc:
             raise ScenarioError(f"{path}: {exc}") from exc
-        return cls.from_data(data, str(path))
+        scenario = cls.from_data(data, str(path))
+        scenario.path, scenario.mtime = path, mtime
+        return scenario
+
+    def fresh(self) -> Scenario:
+        """This scenario, or the file read again when it changed since (live reload while the mock runs).
+
+        A file that no longer loads keeps the rules that did, and says why on the mock's log."""
+        if self.path is None:
+            return self
+        try:
+            if self.path.stat().st_mtime == self.mtime:
+                return self
+            return Scenario.load(self.path)
+        except (OSError, ScenarioError) as exc:
+            LOG.warning("scenario not reloaded, the previous rules stay: %s", exc)
+            with contextlib.suppress(OSError):
+                self.mtime = self.path.stat().st_mtime  # say it once per change
+            return self
 
     @classmethod
     def from_data(cls, data: Any, origin: str = "scenario") -> Scenario:
@@ -137,7 +183,8 @@ class Scenario:
     @staticmethod
     def _step(step: dict[str, Any], match: re.Match[str], content: Content) -> list[Step]:
         if "text" in step:
-            return text_message(content.ids, match.expand(step["text"]))
+            return text_message(content.ids, _expand(step["text"], match))
+        step = _expanded(step, match)  # \1 and \g<name> in every string of the step
         if "tool" in step:
             tool = step["tool"]
             return tool_call(
@@ -157,7 +204,7 @@ class Scenario:
             spec = ActionSpec(
                 action_id=content.ids.next("a"),
                 tool_call_id=content.ids.next("call"),
-                summary=match.expand(raw["summary"]),
+                summary=raw["summary"],
                 risk_level=raw["riskLevel"],
                 methods=tuple(raw.get("methods", ["button"])),
                 params=raw.get("params", {"summary": raw["summary"]}),

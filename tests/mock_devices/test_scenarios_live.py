@@ -1,0 +1,74 @@
+"""Scenarios as a live tool: substitution in every string field, reload when the file changes."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from starlette.testclient import TestClient
+from talkie_mock.testing import AUTH, parse_sse, run_input
+
+SCENARIO = """
+scenarios:
+  - name: order
+    match: "objednávka (?P<number>\\\\d+) pro (\\\\w+)"
+    steps:
+      - tool: {name: find_order, label: "Hledám objednávku \\\\g<number>…"}
+      - card:
+          title: "Objednávka \\\\g<number>"
+          subtitle: "Zákazník \\\\2"
+          url: "/?order=\\\\g<number>"
+          a11yLabel: "Karta objednávky \\\\g<number>"
+          fallbackText: "Objednávka \\\\g<number> pro \\\\2"
+          blocks:
+            - {type: fields, fields: [{label: Číslo, value: "\\\\g<number>"}]}
+      - text: "Hotovo, \\\\2."
+"""
+
+
+def _run(http: TestClient, text: str, run_id: str) -> list[dict[str, Any]]:
+    answer = http.post(
+        "/api/talkie/run", json=run_input(text, run_id), headers={**AUTH, "Accept": "text/event-stream"}
+    )
+    return parse_sse(answer.content)
+
+
+def test_groups_are_substituted_in_cards_and_tool_labels(
+    make_http: Callable[..., TestClient], tmp_path: Path
+) -> None:
+    path = tmp_path / "scenario.yaml"
+    path.write_text(SCENARIO, encoding="utf-8")
+    events = _run(make_http(scenario=path), "objednávka 4711 pro Novák", "r_sc1")
+    start = next(e for e in events if e["type"] == "TOOL_CALL_START")
+    assert start["metadata"]["label"] == "Hledám objednávku 4711…"
+    card = next(e for e in events if e.get("name") == "talkie.card")["value"]
+    assert (card["title"], card["subtitle"], card["url"]) == (
+        "Objednávka 4711",
+        "Zákazník Novák",
+        "/?order=4711",
+    )
+    assert card["fallbackText"] == "Objednávka 4711 pro Novák"
+    assert card["blocks"][0]["fields"][0]["value"] == "4711"
+
+
+def test_an_edited_scenario_applies_without_a_restart(
+    make_http: Callable[..., TestClient], tmp_path: Path
+) -> None:
+    path = tmp_path / "scenario.yaml"
+    path.write_text('scenarios: [{match: "ahoj", steps: [{text: "první"}]}]\n', encoding="utf-8")
+    http = make_http(scenario=path)
+
+    def said(run_id: str) -> str:
+        events = _run(http, "ahoj", run_id)
+        return "".join(e.get("delta", "") for e in events if e["type"] == "TEXT_MESSAGE_CONTENT")
+
+    assert said("r_l1") == "první"
+    path.write_text('scenarios: [{match: "ahoj", steps: [{text: "druhá"}]}]\n', encoding="utf-8")
+    stamp = path.stat().st_mtime + 2
+    os.utime(path, (stamp, stamp))  # a later mtime, whatever the file system's resolution
+    assert said("r_l2") == "druhá"
+    path.write_text("scenarios: [{match: 5}]\n", encoding="utf-8")  # broken: the last good rules stay
+    os.utime(path, (stamp + 2, stamp + 2))
+    assert said("r_l3") == "druhá"
