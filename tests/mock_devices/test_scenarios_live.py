@@ -72,3 +72,17 @@ def test_an_edited_scenario_applies_without_a_restart(
     path.write_text("scenarios: [{match: 5}]\n", encoding="utf-8")  # broken: the last good rules stay
     os.utime(path, (stamp + 2, stamp + 2))
     assert said("r_l3") == "druhá"
+
+
+def test_the_guides_scenario_example_loads_and_substitutes(
+    make_http: Callable[..., TestClient], tmp_path: Path
+) -> None:
+    guide = (Path(__file__).parents[2] / "docs" / "guides" / "app-developers.md").read_text(encoding="utf-8")
+    section = guide[guide.index("## Scripted answers") :]
+    start = section.index("```yaml\n") + len("```yaml\n")
+    path = tmp_path / "guide.yaml"
+    path.write_text(section[start : section.index("```", start)], encoding="utf-8")
+    events = _run(make_http(scenario=path), "objednávka 12 pro Dvořák", "r_guide")
+    card = next(e for e in events if e.get("name") == "talkie.card")["value"]
+    assert card["title"] == "Objednávka 12"
+    assert card["subtitle"] == "Zákazník Dvořák"
