@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 from talkie_mock import create_app
 from talkie_mock.testing import make_config
-
-# the real-server helper of the voice tests (`served.start/stop`), shared rather than copied
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "mock_voice"))
 
 
 @pytest.fixture
