@@ -6,6 +6,7 @@ passes through :func:`html.escape`, because any of them may contain markup.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from html import escape
 
@@ -117,12 +118,60 @@ def sign_in(
     return _page(locale, t["title"], body)
 
 
+# The Czech wording of the descriptions the authorization server writes (in English, for logs and tests):
+# an error page shows the person one language, the page's.
+CZECH_DESCRIPTIONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(english), czech)
+    for english, czech in (
+        (r"Requests from another site are refused\.", "Požadavky z jiného webu jsou odmítnuty."),
+        (
+            r"The sign-in form is out of date or was not sent from its page\.",
+            "Přihlašovací formulář je zastaralý nebo nebyl odeslán ze své stránky.",
+        ),
+        (
+            r"Choose a user, then approve or deny\.",
+            "Vyberte uživatele a pak přístup povolte, nebo zamítněte.",
+        ),
+        (r"There is no user (.*)\.", "Uživatel {0} neexistuje."),
+        (
+            r"The form is out of date or was not sent from its page\.",
+            "Formulář je zastaralý nebo nebyl odeslán ze své stránky.",
+        ),
+        (r"No such signed-in device\.", "Takové přihlášené zařízení neexistuje."),
+        (r"The parameter (.*) is repeated\.", "Parametr {0} je uveden vícekrát."),
+        (
+            r"The request names no client \(client_id is missing\)\.",
+            "Požadavek neuvádí klienta (chybí client_id).",
+        ),
+        (r"The client (.*) is not known to this server\.", "Klient {0} není tomuto serveru známý."),
+        (
+            r"The client has several redirect URIs; redirect_uri is required\.",
+            "Klient má několik adres pro návrat; redirect_uri je povinné.",
+        ),
+        (
+            r"The redirect URI (.*) is not registered for this client\.",
+            "Adresa pro návrat {0} není pro tohoto klienta registrovaná.",
+        ),
+    )
+)
+
+
+def localized(description: str, locale: str) -> str:
+    """The description in the page's language (English, or Czech when a wording is known)."""
+    if locale == "cs":
+        for pattern, czech in CZECH_DESCRIPTIONS:
+            found = pattern.fullmatch(description)
+            if found:
+                return czech.format(*found.groups())
+    return description
+
+
 def error(*, locale: str, code: str, description: str) -> str:
     """An authorization error that cannot go back to the app (no trusted redirect URI)."""
     t = _t(locale)
     body = (
         f"<h1>{escape(t['error'])}</h1>"
-        f'<p class="err"><code>{escape(code)}</code></p><p>{escape(description)}</p>'
+        f'<p class="err"><code>{escape(code)}</code></p><p>{escape(localized(description, locale))}</p>'
     )
     return _page(locale, t["error"], body)
 
