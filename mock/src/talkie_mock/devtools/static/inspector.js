@@ -108,10 +108,55 @@ function row(entry) {
   return tr;
 }
 
+// Every word of the filter must occur in the entry: method, path, status, rules, faults or the request body.
+function matches(entry, words) {
+  const hay = [
+    entry.method, entry.path, entry.query, String(entry.response.status), entry.stream,
+    ...(entry.findings || []).map((f) => (f.rule || "") + " " + f.level + " " + f.message),
+    ...(entry.faults || []), entry.request.body,
+  ].join(" ").toLowerCase();
+  return words.every((w) => hay.includes(w));
+}
+
 function drawTraffic() {
   const body = document.querySelector("#traffic tbody");
-  const rows = [...entries.values()].sort((a, b) => b.id - a.id).slice(0, 300).map(row);
+  const words = document.getElementById("filter").value.toLowerCase().split(/\s+/).filter(Boolean);
+  const shown = [...entries.values()].filter((e) => matches(e, words));
+  const rows = shown.sort((a, b) => b.id - a.id).slice(0, 300).map(row);
   body.replaceChildren(...rows);
+}
+
+// The request as a curl command; the token is a shell variable (the inspector never shows secrets).
+function curlOf(entry) {
+  const quote = (text) => "'" + String(text).replace(/'/g, "'\\''") + "'";
+  const parts = ["curl", "-X", entry.method, quote(location.origin + entry.path + (entry.query ? "?" + entry.query : ""))];
+  for (const [name, value] of Object.entries(entry.request.headers)) {
+    const shown = name.toLowerCase() === "authorization" ? "Bearer $TALKIE_TOKEN" : value;
+    parts.push("-H", name.toLowerCase() === "authorization" ? '"' + name + ": " + shown + '"' : quote(name + ": " + shown));
+  }
+  if (entry.request.body) parts.push("--data-raw", quote(entry.request.body));
+  return parts.join(" ");
+}
+
+function copyCurl() {
+  const entry = entries.get(selected);
+  if (!entry) return;
+  const box = document.getElementById("detail-curl");
+  box.textContent = curlOf(entry);
+  box.hidden = false;
+  if (navigator.clipboard) navigator.clipboard.writeText(box.textContent).catch(() => {});
+}
+
+function exportTraffic() {
+  const all = [...entries.values()].sort((a, b) => a.id - b.id);
+  const blob = new Blob([JSON.stringify({ exported: new Date().toISOString(), entries: all }, null, 2)],
+    { type: "application/json" });
+  const link = el("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = "talkie-mock-traffic.json";
+  document.body.append(link);
+  link.click();
+  link.remove();
 }
 
 function drawDetail() {
@@ -122,6 +167,7 @@ function drawDetail() {
     return;
   }
   box.hidden = false;
+  document.getElementById("detail-curl").hidden = true;
   document.getElementById("detail-title").textContent = entry.method + " " + entry.path;
   const findings = document.getElementById("detail-findings");
   findings.replaceChildren(
@@ -267,6 +313,9 @@ function setup() {
     drawTraffic();
     act("DELETE", "/traffic");
   });
+  document.getElementById("filter").addEventListener("input", drawTraffic);
+  document.getElementById("export-traffic").addEventListener("click", exportTraffic);
+  document.getElementById("copy-curl").addEventListener("click", copyCurl);
   pollTraffic();
   refreshState();
   setInterval(refreshState, 1500);
