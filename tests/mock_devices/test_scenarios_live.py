@@ -86,3 +86,44 @@ def test_the_guides_scenario_example_loads_and_substitutes(
     card = next(e for e in events if e.get("name") == "talkie.card")["value"]
     assert card["title"] == "Objednávka 12"
     assert card["subtitle"] == "Zákazník Dvořák"
+
+
+UNSAFE = """
+scenarios:
+  - match: "útok"
+    steps:
+      - unsafe:
+          type: CUSTOM
+          name: talkie.card
+          value:
+            id: c_bad
+            version: 1
+            title: "<img src=x onerror=alert(1)>"
+            fallbackText: "zlá karta"
+            blocks:
+              - {type: hologram, text: "neznámý blok"}
+              - {type: link, label: "klikni", url: "javascript:alert(1)"}
+              - {type: link, label: "http", url: "http://example.com/"}
+      - text: "Hotovo."
+"""
+
+
+def test_the_escape_hatch_sends_forbidden_content_verbatim_and_the_inspector_marks_it(
+    make_http: Callable[..., TestClient], tmp_path: Path
+) -> None:
+    path = tmp_path / "unsafe.yaml"
+    path.write_text(UNSAFE, encoding="utf-8")
+    http = make_http(scenario=path, self_check=False)
+    answer = http.post(
+        "/api/talkie/run",
+        json=run_input("útok", "r_bad"),
+        headers={**AUTH, "Accept": "text/event-stream"},
+    )
+    assert b"javascript:alert(1)" in answer.content
+    assert b'"type":"hologram"' in answer.content.replace(b" ", b"")
+    entry = [e for e in http.get("/_mock/api/traffic").json()["entries"] if e["path"] == "/api/talkie/run"][
+        -1
+    ]
+    assert any(label.startswith("UNSAFE") for label in entry["variations"])
+    card = next(e for e in entry["events"] if "hologram" in e["data"])
+    assert card["valid"] is False

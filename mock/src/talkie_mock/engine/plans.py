@@ -49,6 +49,14 @@ class Emit:
 
 
 @dataclass(frozen=True)
+class Unsafe:
+    """Publish an event exactly as a scenario wrote it, unchecked: content the schemas forbid (an unknown
+    block type, a `javascript:` link, HTML), sent on purpose to test an app's defences."""
+
+    event: dict[str, Any]
+
+
+@dataclass(frozen=True)
 class Sleep:
     """Pause the run (cancel interrupts the pause)."""
 
@@ -103,7 +111,7 @@ class Paced:
     pause: float
 
 
-Step = Emit | Sleep | Propose | Fail | Usage | Paced
+Step = Emit | Sleep | Propose | Fail | Usage | Paced | Unsafe
 
 
 def text_message(ids: IdSource, text: str) -> list[Step]:

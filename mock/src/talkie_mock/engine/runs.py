@@ -38,9 +38,9 @@ from talkie_models import (
 from talkie_models.protocol import AG_UI_PROTOCOL_VERSION, CARD_EVENT
 from talkie_models.sse import encode_comment, encode_event
 
-from talkie_mock.engine.plans import ActionSpec, Emit, Fail, Paced, Propose, Sleep, Step, Usage
+from talkie_mock.engine.plans import ActionSpec, Emit, Fail, Paced, Propose, Sleep, Step, Unsafe, Usage
 from talkie_mock.engine.store import MessageRow, Store
-from talkie_mock.engine.variations import CANCEL_ERROR_CODE, StreamShaper, Variations
+from talkie_mock.engine.variations import CANCEL_ERROR_CODE, StreamShaper, Variations, record
 from talkie_mock.engine.wire import frame, wire
 from talkie_mock.errors import ApiError, retryable
 
@@ -357,6 +357,10 @@ class RunManager:
                         yield _pause(run, step.seconds)
                 elif isinstance(step, Emit):
                     self._emit(run, tracker, step.event)
+                elif isinstance(step, Unsafe):  # the scenario's escape hatch: as written, marked
+                    record(UNSAFE_LABEL)
+                    self.services.event_published(step.event)
+                    run.publish(step.event)
                 elif isinstance(step, Paced):
                     for delta in step.deltas:
                         if run.stopped:
@@ -451,6 +455,9 @@ class RunManager:
                 run.publish_ping()
             self.services.event_published(out)
             run.publish(out)
+
+
+UNSAFE_LABEL = "UNSAFE: a scenario step sent content the schemas forbid, on purpose (`unsafe`)"
 
 
 class _TextTracker:

@@ -33,6 +33,7 @@ from talkie_mock.engine.plans import (
     Request,
     Sleep,
     Step,
+    Unsafe,
     Usage,
     card_step,
     text_message,
@@ -213,6 +214,8 @@ class Scenario:
                 outbound=raw.get("outbound", False),
             )
             return [Propose(spec)]
+        if "unsafe" in step:
+            return [Unsafe(dict(step["unsafe"]))]
         if "usage" in step:
             return [Usage(tokens=int(step["usage"]))]
         if "sleep" in step:
