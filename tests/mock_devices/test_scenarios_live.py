@@ -127,3 +127,24 @@ def test_the_escape_hatch_sends_forbidden_content_verbatim_and_the_inspector_mar
     assert any(label.startswith("UNSAFE") for label in entry["variations"])
     card = next(e for e in entry["events"] if "hologram" in e["data"])
     assert card["valid"] is False
+
+
+def test_stubs_are_added_and_removed_at_runtime(make_http: Callable[..., TestClient]) -> None:
+    http = make_http()
+
+    def said(run_id: str) -> str:
+        events = _run(http, "ahoj", run_id)
+        return "".join(e.get("delta", "") for e in events if e["type"] == "TEXT_MESSAGE_CONTENT")
+
+    rule = {"name": "greeting", "match": "(?i)ahoj", "steps": [{"text": "Dobrý den!"}]}
+    added = http.post("/_mock/api/stubs", json=rule)
+    assert added.status_code == 201
+    assert added.json() == {"name": "greeting", "match": "(?i)ahoj"}
+    assert said("r_st1") == "Dobrý den!"
+    assert http.get("/_mock/api/stubs").json() == {"stubs": [{"name": "greeting", "match": "(?i)ahoj"}]}
+    assert http.delete("/_mock/api/stubs/greeting").json() == {"ok": True}
+    assert said("r_st2") != "Dobrý den!"
+    assert http.delete("/_mock/api/stubs/greeting").status_code == 404
+    bad = http.post("/_mock/api/stubs", json={"match": "(", "steps": [{"text": "x"}]})
+    assert bad.status_code == 400
+    assert bad.json()["error"]["code"] == "invalid_request"

@@ -31,7 +31,7 @@ from talkie_mock.devtools.voice import VoiceDesk
 from talkie_mock.devtools.voice import routes as voice_routes
 from talkie_mock.engine.actions import Actions
 from talkie_mock.engine.clock import iso_of_ms
-from talkie_mock.errors import ApiError
+from talkie_mock.errors import ApiError, ScenarioError
 
 PREFIX = "/_mock"
 API = PREFIX + "/api"
@@ -207,6 +207,26 @@ async def resume_clock(request: Request) -> Response:
     return JSONResponse(tools.clock())
 
 
+async def list_stubs(request: Request) -> Response:
+    rules = _dev(request).mock.agent.stubs.rules
+    return JSONResponse({"stubs": [{"name": r.name, "match": r.pattern.pattern} for r in rules]})
+
+
+async def add_stub(request: Request) -> Response:
+    tools = _dev(request)
+    try:
+        rule = tools.mock.agent.stubs.add(await _json(request))
+    except ScenarioError as exc:
+        return problem(request, "invalid_request", str(exc))
+    return JSONResponse({"name": rule.name, "match": rule.pattern.pattern}, status_code=201)
+
+
+async def remove_stub(request: Request) -> Response:
+    if not _dev(request).mock.agent.stubs.remove(request.path_params["name"]):
+        return problem(request, "not_found", "No stub of that name.")
+    return JSONResponse({"ok": True})
+
+
 async def list_faults(request: Request) -> Response:
     return JSONResponse({"faults": [f.to_json() for f in _dev(request).faults.faults]})
 
@@ -317,6 +337,9 @@ def routes() -> list[Route]:
         Route(API + "/clock/reset", reset_clock, methods=["POST"]),
         Route(API + "/clock/freeze", freeze_clock, methods=["POST"]),
         Route(API + "/clock/resume", resume_clock, methods=["POST"]),
+        Route(API + "/stubs", list_stubs, methods=["GET"]),
+        Route(API + "/stubs", add_stub, methods=["POST"]),
+        Route(API + "/stubs/{name}", remove_stub, methods=["DELETE"]),
         Route(API + "/faults", list_faults, methods=["GET"]),
         Route(API + "/faults", add_fault, methods=["POST"]),
         Route(API + "/faults", clear_faults, methods=["DELETE"]),

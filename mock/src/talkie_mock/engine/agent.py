@@ -101,6 +101,7 @@ class Agent:
     def __init__(self, config: MockConfig, scenario: Scenario | None = None) -> None:
         self.config = config
         self.scenario = scenario
+        self.stubs = Scenario([])
 
     def phrases(self, locale: str) -> dict[str, str]:
         return PHRASES.get(locale, PHRASES["en"])
@@ -128,6 +129,9 @@ class Agent:
             test = self._test(command[len(TEST_PREFIX) :], request, content)
             if test is not None:
                 return test
+        stubbed = self.stubs.plan(text, content, request)  # rules added through the control API
+        if stubbed is not None:
+            return stubbed
         if self.scenario is not None:
             self.scenario = self.scenario.fresh()  # edited while the mock runs: the new rules apply
             scripted = self.scenario.plan(text, content, request)

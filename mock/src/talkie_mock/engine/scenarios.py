@@ -111,6 +111,7 @@ class Scenario:
 
     path: Path | None = None
     mtime: float | None = None
+    added = 0
 
     @classmethod
     def load(cls, path: Path) -> Scenario:
@@ -122,6 +123,23 @@ class Scenario:
         scenario = cls.from_data(data, str(path))
         scenario.path, scenario.mtime = path, mtime
         return scenario
+
+    def add(self, data: Any) -> Rule:
+        """Add one rule (a `scenarios` item of the file's schema) in front of the others; its name is its
+        handle (made up when absent) and replaces a rule of the same name."""
+        rule = Scenario.from_data({"scenarios": [data]}, "stub").rules[0]
+        if not isinstance(data, dict) or "name" not in data:
+            self.added += 1
+            rule = Rule(f"stub-{self.added}", rule.pattern, rule.steps)
+        self.remove(rule.name)
+        self.rules.insert(0, rule)
+        return rule
+
+    def remove(self, name: str) -> bool:
+        kept = [r for r in self.rules if r.name != name]
+        found = len(kept) != len(self.rules)
+        self.rules[:] = kept
+        return found
 
     def fresh(self) -> Scenario:
         """This scenario, or the file read again when it changed since (live reload while the mock runs).
