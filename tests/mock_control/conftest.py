@@ -3,27 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
 
 import pytest
+from inprocess import opened_apps
 from starlette.testclient import TestClient
-from talkie_mock import create_app
-from talkie_mock.testing import make_config
 
 
 @pytest.fixture
 def make_http() -> Iterator[Callable[..., TestClient]]:
-    opened: list[TestClient] = []
-
-    def factory(**changes: Any) -> TestClient:
-        http = TestClient(create_app(make_config(**changes)), raise_server_exceptions=False)
-        http.__enter__()
-        opened.append(http)
-        return http
-
-    yield factory
-    for http in opened:
-        http.__exit__(None, None, None)
+    with opened_apps() as factory:
+        yield factory
 
 
 @pytest.fixture
