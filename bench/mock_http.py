@@ -266,6 +266,7 @@ def servers(args: argparse.Namespace, workdir: Path) -> Iterator[dict[str, Serve
             "--locale",
             "cs",
             "--no-access-log",
+            "--quiet",  # the request log is for a terminal, here it would go to /dev/null; inspector stays on
             "--slow-seconds",
             str(args.slow_seconds),
         ]
