@@ -11,6 +11,7 @@ answers) are reported under AUTH-006, the rule that stands for §2.1's "Authoriz
 from __future__ import annotations
 
 import re
+from html import escape
 
 import httpx
 
@@ -120,8 +121,11 @@ def oauth_sign_in(ctx: CheckContext) -> None:
     answer = _evidence(record.authorization_response)
     if record.callback is None:
         # An error page: RFC 6749 §4.1.2.1 shows one when the client or its redirect URI is not trusted.
+        # The page is prose in the server's language: it points at the redirect URI when it names the URI
+        # the suite sent (or says "redirect"); otherwise the client itself was refused.
         page = record.authorization_response.text if record.authorization_response is not None else ""
-        blamed = "AUTH-005" if "redirect" in page.lower() else "AUTH-004"
+        about_redirect = "redirect" in page.lower() or escape(config.redirect_uri) in page
+        blamed = "AUTH-005" if about_redirect else "AUTH-004"
         ctx.require(
             blamed,
             False,
