@@ -67,9 +67,13 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(chromium: Any, artifacts: Path) -> Iterator[Any]:
-    """One headless Chromium for the session; each test opens its own context (viewport, colour scheme)."""
+    """One headless Chromium per module; each test opens its own context (viewport, colour scheme).
+
+    Not per session: Playwright's sync API keeps its event loop running in the main thread until it stops, and
+    every later test that calls `asyncio.run` (or another sync Playwright) would then fail.
+    """
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
