@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hypothesis import strategies as st
-from hypothesis.stateful import Bundle, RuleBasedStateMachine, consumes, invariant, multiple, rule
+from hypothesis.stateful import Bundle, RuleBasedStateMachine, consumes, initialize, invariant, multiple, rule
 from talkie_models.protocol import ACTION_EVENT, TEST_ACTION, echo_message
 
 from talkie_conformance import bodies
@@ -107,6 +107,19 @@ class TalkieMachine(RuleBasedStateMachine):
         self._expect(not problems, "RUN-024", problems[0].message if problems else "", recording)
         started = recording.of_type("RUN_STARTED")[0].data
         return str(started["threadId"]), events
+
+    @initialize(target=actions)
+    def open_with_a_proposal(self) -> Any:
+        """Every example starts with one pending action, so the decision rules run in each of them.
+
+        Without it the decision rules wait until a random draw has both started a thread and proposed
+        in it; with few examples that sometimes never happened and a double-decision bug went unseen.
+        """
+        if self.driver.out_of_time():
+            return multiple()
+        thread_id, _ = self._run(echo_message("hello"))
+        self.live_threads.add(thread_id)
+        return self.propose(thread_id)
 
     @rule(target=threads, text=ECHO_TEXTS)
     def start_thread(self, text: str) -> Any:
