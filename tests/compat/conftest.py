@@ -73,23 +73,39 @@ def schema_files() -> dict[str, Any]:
 
 
 @pytest.fixture(scope="session")
-def union_tags(schema_files: dict[str, Any]) -> dict[str, tuple[str, list[str]]]:
-    """Every tagged union of the contract: title -> (tag property, tags), read from its `discriminator`."""
-    found: dict[str, tuple[str, list[str]]] = {}
+def union_members(schema_files: dict[str, Any]) -> dict[str, tuple[str, dict[str, str]]]:
+    """Every tagged union of the contract: title -> (tag property, {tag: member title}), read from its
+    `discriminator` mapping (a file name, `#/$defs/X` in the same file, or both)."""
+    found: dict[str, tuple[str, dict[str, str]]] = {}
 
-    def walk(node: Any) -> None:
+    def title(ref: str, here: str) -> str:
+        file, _, pointer = ref.partition("#")
+        node = schema_files[file or here]
+        for part in filter(None, pointer.split("/")):
+            node = node[part]
+        return str(node["title"])
+
+    def walk(node: Any, here: str) -> None:
         if isinstance(node, dict):
             disc = node.get("discriminator")
             if isinstance(disc, dict) and "title" in node:
-                found[node["title"]] = (disc["propertyName"], sorted(disc["mapping"]))
+                members = {tag: title(ref, here) for tag, ref in disc["mapping"].items()}
+                found[node["title"]] = (disc["propertyName"], members)
             for value in node.values():
-                walk(value)
+                walk(value, here)
         elif isinstance(node, list):
             for item in node:
-                walk(item)
+                walk(item, here)
 
-    walk(list(schema_files.values()))
+    for name, schema in schema_files.items():
+        walk(schema, name)
     return found
+
+
+@pytest.fixture(scope="session")
+def union_tags(union_members: dict[str, tuple[str, dict[str, str]]]) -> dict[str, tuple[str, list[str]]]:
+    """Every tagged union of the contract: title -> (tag property, tags)."""
+    return {union: (tag, sorted(members)) for union, (tag, members) in union_members.items()}
 
 
 @pytest.fixture
