@@ -9,12 +9,14 @@ command.
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import hashlib
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import venv
 from collections.abc import Iterator
 from pathlib import Path
@@ -187,10 +189,30 @@ def docs(extra: list[str]) -> int:
     return _run(BIN / "mkdocs", "serve", "--dev-addr", "127.0.0.1:8000", *extra)
 
 
+def wheels(extra: list[str]) -> int:
+    """`wheels [--out DIR]`: every distribution's wheel in one folder (default dist/), to install elsewhere.
+
+    Offline and quick: the build backend is the one the dev extras pin into .venv, nothing is downloaded, and
+    each distribution is built from a clean copy so stale build/ files never end up in a wheel."""
+    parser = argparse.ArgumentParser(prog="python3 dev.py wheels")
+    parser.add_argument("--out", type=Path, default=ROOT / "dist", help="where the wheels go (default dist/)")
+    out = parser.parse_args(extra).out.resolve()
+    ensure_python()
+    out.mkdir(parents=True, exist_ok=True)
+    junk = shutil.ignore_patterns("build", "dist", "*.egg-info", "__pycache__", ".*cache")
+    with tempfile.TemporaryDirectory(prefix="talkie-wheels-") as scratch:
+        copies = [Path(shutil.copytree(ROOT / d, Path(scratch) / d, ignore=junk)) for d in DISTRIBUTIONS]
+        pip = (PY, "-m", "pip", "wheel", "--quiet", "--disable-pip-version-check")
+        code = _run(*pip, "--no-deps", "--no-build-isolation", "--wheel-dir", out, *copies)
+    if code == 0:
+        _step(f"wheels in {out}: " + ", ".join(sorted(p.name for p in out.glob("talkie_*.whl"))))
+    return code
+
+
 def main(argv: list[str]) -> int:
-    commands = {"test": test, "serve": serve, "docs": docs}
+    commands = {"test": test, "serve": serve, "docs": docs, "wheels": wheels}
     if not argv or argv[0] not in {*commands, "setup", "codegen"}:
-        print("usage: python3 dev.py {serve|test|docs|setup|codegen} [args...]", file=sys.stderr)
+        print("usage: python3 dev.py {serve|test|docs|wheels|setup|codegen} [args...]", file=sys.stderr)
         return 2
     if argv[0] == "setup":
         ensure_python()
