@@ -17,6 +17,7 @@ already checked by :class:`~talkie_mock.api.origin.HostCheck`, which refuses eve
 from __future__ import annotations
 
 import contextvars
+import functools
 import ipaddress
 from collections.abc import Iterable
 
@@ -76,14 +77,17 @@ class ClientOrigin:
         self.app = app
         self.configured = configured.rstrip("/")
         self.aliases = frozenset(a.lower() for a in aliases)
+        # HostCheck lets only a few names through, so a small cache answers nearly every request
+        self._origin = functools.lru_cache(maxsize=256)(self._resolve)
+
+    def _resolve(self, host: str | None, scheme: str) -> str:
+        return origin_for(host, scheme, self.configured, self.aliases)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        origin = origin_for(
-            header(scope, b"host"), scope.get("scheme", "http"), self.configured, self.aliases
-        )
+        origin = self._origin(header(scope, b"host"), scope.get("scheme", "http"))
         token = _CURRENT.set(origin)
         try:
             await self.app(scope, receive, send)
