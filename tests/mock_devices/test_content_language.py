@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 from faker.providers.person.cs_CZ import Provider as CzechNames
 from starlette.testclient import TestClient
-from talkie_mock.engine.content import counted
+from talkie_mock.engine.formats import counted
 from talkie_mock.oauth.users import seeded_users
 from talkie_mock.testing import AUTH, parse_sse, run_input
 
@@ -25,7 +25,7 @@ from talkie_mock.testing import AUTH, parse_sse, run_input
     ],
 )
 def test_czech_counts_take_the_form_of_their_number(count: int, text: str) -> None:
-    assert counted("cs", count, "meeting") == text
+    assert counted("cs", count, "meeting", "acc") == text
 
 
 def test_english_counts() -> None:

@@ -161,7 +161,8 @@ def _run_tool(
     call_id: str,
     locale: str,
 ) -> VoiceToolResponse:
-    seed_text = f"voice:{session.id}:{call_id}:{json.dumps(arguments, sort_keys=True)}"
+    # content by the seed and the call, not the random session id: the same seed gives the same data
+    seed_text = f"voice:{name}:{call_id}:{json.dumps(arguments, sort_keys=True)}"
     request = AgentRequest(
         text=seed_text, run_id=f"{session.id}:{call_id}", thread_id=session.thread_id, locale=locale
     )
@@ -182,7 +183,7 @@ def _run_tool(
         )
     if name == "send_email":
         to = str(arguments.get("to") or content.email())
-        subject = str(arguments.get("subject") or content.fake.sentence(nb_words=4)).rstrip(".")
+        subject = str(arguments.get("subject") or content.email_subject())
         phrases = mock.agent.phrases(locale)
         spec = ActionSpec(
             action_id=content.ids.next("a"),

@@ -160,7 +160,8 @@ class Actions:
     def _answer(self, action_id: str, user_id: str, locale: str) -> DecisionResponse:
         action = self.model(self.get(action_id, user_id))
         seed = f"{self.config.seed}:{action_id}:{action.status}"
-        content = Content(fake=faker_for(locale, seed), locale=locale, ids=IdSource(seed))
+        today = self.clock.now().date()
+        content = Content(fake=faker_for(locale, seed), locale=locale, ids=IdSource(seed), today=today)
         card = content.result_card(action.summary, str(action.status), action_id)
         return DecisionResponse(
             action=action, events=[CardEvent(type="CUSTOM", name="talkie.card", value=card)]

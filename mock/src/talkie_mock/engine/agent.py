@@ -2,8 +2,8 @@
 
 Order of precedence: the §11 test messages (answered exactly), then the scenario file's patterns, then simple
 intents on the words of the message (cs and en), then a general answer. Text ids depend on the seed and the
-run
-id, content on the seed and the message: the same seed and the same request always give the same stream.
+run id, content on the seed and the message (the day's agenda on the seed and the mock's date): the same
+seed and the same request always give the same stream.
 """
 
 from __future__ import annotations
@@ -11,11 +11,14 @@ from __future__ import annotations
 import functools
 import hashlib
 import re
+from collections.abc import Callable
+from datetime import UTC, datetime
 
 from talkie_models import OpenEvent, TalkieModel, TextMessageEndEvent, TextMessageStartEvent
 
 from talkie_mock.config import MockConfig
-from talkie_mock.engine.content import Content, IdSource, counted, faker_for
+from talkie_mock.engine.content import Content, IdSource, faker_for
+from talkie_mock.engine.formats import Forms, clock_time, counted, day, money, plural
 from talkie_mock.engine.plans import (
     ActionSpec,
     Emit,
@@ -43,9 +46,12 @@ PHRASES: dict[str, dict[str, str]] = {
         "search": "Hledám v CRM…",
         "calendar": "Prohlížím kalendář…",
         "documents": "Hledám dokumenty…",
-        "meetings_text": "Dnes máte **{count}**. První začíná v {first}.",
+        "meetings_text": "Dnes máte **{count}**. První začíná v {first}: {subject} ({company}).",
         "company_text": "Našel jsem firmu **{name}**:\n\n- kontakt: {contact}\n- stav: *aktivní*",
-        "docs_text": "Tady jsou dokumenty, které jsem našel. Otevřete je klepnutím.",
+        "docs_text": (
+            "Nabídka **{number}** pro {company} má {items} za {total} bez DPH a platí do {valid}. "
+            "PDF otevřete klepnutím."
+        ),
         "send_summary": "Odeslat e-mail „{subject}“ na {email}",
         "send_text": "Připravil jsem e-mail pro {email}. Odešle se až po vašem potvrzení.",
         "send_keyword": "odeslat",
@@ -53,8 +59,11 @@ PHRASES: dict[str, dict[str, str]] = {
         "delete_text": "Smazání záznamu **{name}** je nevratné, potvrďte ho prosím tlačítkem.",
         "link_text": "Tady je odkaz, který můžete otevřít: [{label}]({url})",
         "general": (
-            "{sentence}\n\n1. {a}\n2. {b}\n\nMohu pomoci ještě s něčím? Zkuste třeba `schůzky` nebo `firma`."
+            "Dobrý den! Dnes máte v kalendáři {meetings} a {offers} {waiting} na odpověď zákazníka.\n\n"
+            "1. **Schůzky**: přehled dnešního dne\n2. *Nabídky*: položky, ceny a platnost\n\n"
+            "Mohu pomoci ještě s něčím? Zkuste třeba `schůzky` nebo `firma`."
         ),
+        "waiting": "čeká|čekají|čeká",
     },
     "en": {
         "card_text": "Here is a card with the details.",
@@ -66,16 +75,26 @@ PHRASES: dict[str, dict[str, str]] = {
         "search": "Searching the CRM…",
         "calendar": "Checking the calendar…",
         "documents": "Looking for documents…",
-        "meetings_text": "You have **{count}** today. The first one starts at {first}.",
+        "meetings_text": (
+            "You have **{count}** today. The first one starts at {first}: {subject} ({company})."
+        ),
         "company_text": "I found **{name}**:\n\n- contact: {contact}\n- status: *active*",
-        "docs_text": "Here are the documents I found. Tap one to open it.",
+        "docs_text": (
+            "Offer **{number}** for {company} has {items} for {total} excl. tax and is valid until {valid}. "
+            "Tap the PDF to open it."
+        ),
         "send_summary": "Send the e-mail “{subject}” to {email}",
         "send_text": "I drafted an e-mail to {email}. It goes out only after you confirm.",
         "send_keyword": "send",
         "delete_summary": "Delete the record {name}",
         "delete_text": "Deleting **{name}** cannot be undone; please confirm it with the button.",
         "link_text": "Here is a link you can open: [{label}]({url})",
-        "general": "{sentence}\n\n1. {a}\n2. {b}\n\nAnything else? Try `meetings` or `company`.",
+        "general": (
+            "Hello! You have {meetings} in your calendar today, and {offers} {waiting} for a customer's "
+            "answer.\n\n1. **Meetings**: today at a glance\n2. *Offers*: items, prices and validity\n\n"
+            "Anything else? Try `meetings` or `company`."
+        ),
+        "waiting": "is waiting|are waiting|are waiting",
     },
 }
 
@@ -98,10 +117,17 @@ INTENTS: tuple[tuple[str, re.Pattern[str]], ...] = (
 class Agent:
     """Plans runs and voice tool calls."""
 
-    def __init__(self, config: MockConfig, scenario: Scenario | None = None) -> None:
+    def __init__(
+        self,
+        config: MockConfig,
+        scenario: Scenario | None = None,
+        now: Callable[[], datetime] | None = None,
+    ) -> None:
         self.config = config
         self.scenario = scenario
         self.stubs = Scenario([])
+        self.now = now or (lambda: datetime.now(UTC))
+        """The mock's clock: meetings are on its date, offers issued on it."""
 
     def phrases(self, locale: str) -> dict[str, str]:
         return PHRASES.get(locale, PHRASES["en"])
@@ -109,7 +135,8 @@ class Agent:
     def content(self, request: Request) -> Content:
         seed = self.config.seed
         fake = faker_for(request.locale, f"{seed}:{request.text}")
-        return Content(fake=fake, locale=request.locale, ids=self.ids(request))
+        today = self.now().astimezone(UTC).date()
+        return Content(fake=fake, locale=request.locale, ids=self.ids(request), today=today, seed=seed)
 
     def ids(self, request: Request) -> IdSource:
         """The ids a run hands out (messages, actions). Seeded by thread and run: runIds are the client's
@@ -174,18 +201,23 @@ class Agent:
         intent = next((name for name, pattern in INTENTS if pattern.search(text)), "general")
         steps: list[Step] = []
         if intent == "meetings":
-            card = content.meetings_card()
-            count = len(card.blocks[1].items) + (card.blocks[1].more or 0)  # type: ignore[union-attr]
-            first = card.blocks[1].items[0].title.split()[-1]  # type: ignore[union-attr]
+            agenda = content.meetings()
+            card = content.meetings_card(agenda)
             steps += self._tool(
                 content,
                 "list_meetings",
                 p["calendar"],
                 [card_step(card)],
             )
+            first = agenda[0]
             steps += self._text(
                 content,
-                p["meetings_text"].format(count=counted(content.locale, count, "meeting"), first=first),
+                p["meetings_text"].format(
+                    count=counted(content.locale, len(agenda), "meeting", "acc"),
+                    first=clock_time(content.locale, first.start),
+                    subject=first.subject,
+                    company=first.company.name,
+                ),
             )
         elif intent == "company":
             card = content.company_card()
@@ -198,14 +230,21 @@ class Agent:
             contact = next(f.value for f in card.blocks[1].fields if f.label == content.words["contact"])  # type: ignore[union-attr]
             steps += self._text(content, p["company_text"].format(name=card.title, contact=contact))
         elif intent == "documents":
-            card = content.documents_card()
+            offer = content.offer()
             steps += self._tool(
                 content,
                 "search_documents",
                 p["documents"],
-                [card_step(card)],
+                [card_step(content.offer_card(offer))],
             )
-            steps += self._text(content, p["docs_text"])
+            text = p["docs_text"].format(
+                number=offer.number,
+                company=offer.company.name,
+                items=counted(content.locale, len(offer.items), "item", "acc"),
+                total=money(content.locale, offer.subtotal, offer.currency),
+                valid=day(content.locale, offer.valid_until),
+            )
+            steps += self._text(content, text)
         elif intent == "send":
             steps += self._send(content, request, text)
         elif intent == "delete":
@@ -216,13 +255,14 @@ class Agent:
             steps += self._text(content, p["link_text"].format(label=link.label, url=link.url))
             steps.append(Emit(OpenEvent(type="CUSTOM", name="talkie.open", value=link)))
         else:
-            fake = content.fake
+            offers = content.fake.random_int(1, 6)
+            waiting: Forms = tuple(p["waiting"].split("|"))  # type: ignore[assignment]
             steps += self._text(
                 content,
                 p["general"].format(
-                    sentence=fake.paragraph(nb_sentences=2),
-                    a=f"**{fake.sentence(nb_words=4).rstrip('.')}**",
-                    b=f"*{fake.sentence(nb_words=5).rstrip('.')}*",
+                    meetings=counted(content.locale, len(content.meetings()), "meeting", "acc"),
+                    offers=counted(content.locale, offers, "offer"),
+                    waiting=plural(content.locale, offers, waiting),
                 ),
             )
         steps.append(Usage(tokens=self.tokens(text)))
@@ -232,14 +272,19 @@ class Agent:
         p = self.phrases(request.locale)
         found = re.search(r"[\w.+-]+@[\w-]+(\.[\w-]+)+", text)
         email = found.group(0) if found else content.email()
-        subject = str(content.fake.sentence(nb_words=4)).rstrip(".")
+        subject = content.email_subject()
         spec = ActionSpec(
             action_id=content.ids.next("a"),
             tool_call_id=content.ids.next("call"),
             summary=p["send_summary"].format(subject=subject, email=email),
             risk_level="medium",
             methods=("button", "voice"),
-            params={"tool": "send_email", "to": email, "subject": subject, "body": content.fake.paragraph()},
+            params={
+                "tool": "send_email",
+                "to": email,
+                "subject": subject,
+                "body": content.email_body(subject),
+            },
             ttl_seconds=self.config.action_ttl_seconds,
             keyword=p["send_keyword"],
             outbound=True,

@@ -1,15 +1,18 @@
-"""Seeded, localized fake business data: companies, meetings, documents, links, e-mails.
+# ruff: noqa: RUF001, RUF002 - typographic dashes and the multiplication sign are meant: this is prose
+"""Seeded, localized cards and texts about the invented CRM (engine.crm): companies, meetings, offers, links.
 
-Everything is drawn from one Faker instance per locale, re-seeded for every request from the server seed and
-the message, so the same seed and the same message always give the same content. URLs and e-mail addresses use
-reserved example domains so nothing generated ever points at a real site or mailbox.
+Content is drawn from one Faker instance per locale, re-seeded for every request from the server seed and
+the message, so the same seed and the same message always give the same content; the day's agenda is seeded
+by the seed and the mock's date instead, so every question about today's meetings sees the same meetings.
+Dates come from the mock's clock. URLs and e-mail addresses use reserved example domains so nothing
+generated ever points at a real site or mailbox.
 """
 
 from __future__ import annotations
 
 import hashlib
-import unicodedata
 from dataclasses import dataclass
+from datetime import date, timedelta
 
 from faker import Faker
 from talkie_models import (
@@ -27,203 +30,321 @@ from talkie_models import (
     TextBlock,
 )
 
-from talkie_mock.engine import files
-
-FAKER_LOCALE = {"cs": "cs_CZ", "en": "en_US"}
+from talkie_mock.engine import crm, files
+from talkie_mock.engine.crm import Company, Meeting, Offer, faker_for, person, slug
+from talkie_mock.engine.formats import counted, day, millions, money, span, weekday
 
 WORDS: dict[str, dict[str, str]] = {
     "cs": {
         "client": "Klient",
         "active": "Aktivní",
         "reg": "IČO",
-        "revenue": "Obrat",
+        "industry": "Obor",
+        "revenue": "Roční obrat",
         "contact": "Kontakt",
         "email": "E-mail",
         "phone": "Telefon",
+        "address": "Sídlo",
         "web": "Web",
-        "meetings": "Schůzky na dnešek",
         "meetings_title": "Dnešní schůzky",
-        "meeting_at": "Schůzka {time}",
-        "documents": "Dokumenty",
+        "meetings_heading": "Schůzky – {day}",
+        "next_meeting": "Nejbližší: {subject}",
+        "subject": "Předmět",
+        "when": "Kdy",
+        "where": "Kde",
+        "video": "Videohovor ({tool})",
+        "join": "Připojit se ({tool})",
+        "attendees": "Účastníci",
         "offer": "Nabídka",
         "preview": "Náhled",
-        "million": "mil. Kč",
+        "customer": "Zákazník",
+        "valid_until": "Platnost do",
+        "subtotal": "Celkem bez DPH",
+        "vat": f"DPH {crm.VAT_CS} %",
+        "total": "Celkem s DPH",
+        "line": "{quantity} × {price} = {total}",
+        "offer_subtitle": "{company} · platnost do {valid}",
+        "offer_fallback": (
+            "Nabídka {number} pro {company}: {items}, celkem {total} bez DPH, platná do {valid}"
+        ),
         "card_of": "Karta klienta {name}",
-        "list_of": "Seznam {count} schůzek",
-        "docs_of": "Dokumenty k {name}",
+        "list_of": "Seznam {count}",
+        "offer_of": "Nabídka {number} pro {company}",
         "note": "Poslední poznámka: {text}",
         "open": "Otevřít {name}",
         "result_done": "Hotovo",
         "result_running": "Probíhá - lze vrátit",
         "result_cancelled": "Zrušeno",
-        "calendar": "Kalendář · dnes",
+        "calendar": "Kalendář · {day}",
         "result_of": "Výsledek akce: {summary} - {label}",
     },
     "en": {
         "client": "Client",
         "active": "Active",
         "reg": "Company no.",
-        "revenue": "Revenue",
+        "industry": "Industry",
+        "revenue": "Annual revenue",
         "contact": "Contact",
         "email": "E-mail",
         "phone": "Phone",
+        "address": "Address",
         "web": "Website",
-        "meetings": "Today's meetings",
         "meetings_title": "Meetings today",
-        "meeting_at": "Meeting {time}",
-        "documents": "Documents",
+        "meetings_heading": "Meetings – {day}",
+        "next_meeting": "Next: {subject}",
+        "subject": "Subject",
+        "when": "When",
+        "where": "Where",
+        "video": "Video call ({tool})",
+        "join": "Join ({tool})",
+        "attendees": "Attendees",
         "offer": "Offer",
         "preview": "Preview",
-        "million": "M USD",
+        "customer": "Customer",
+        "valid_until": "Valid until",
+        "subtotal": "Total (excl. tax)",
+        "vat": "",
+        "total": "",
+        "line": "{quantity} × {price} = {total}",
+        "offer_subtitle": "{company} · valid until {valid}",
+        "offer_fallback": (
+            "Offer {number} for {company}: {items}, {total} in total excl. tax, valid until {valid}"
+        ),
         "card_of": "Client card of {name}",
-        "list_of": "A list of {count} meetings",
-        "docs_of": "Documents of {name}",
+        "list_of": "A list of {count}",
+        "offer_of": "Offer {number} for {company}",
         "note": "Latest note: {text}",
         "open": "Open {name}",
         "result_done": "Done",
         "result_running": "In progress - can be undone",
         "result_cancelled": "Cancelled",
-        "calendar": "Calendar · today",
+        "calendar": "Calendar · {day}",
         "result_of": "Result of the action: {summary} - {label}",
     },
 }
 
-_FAKERS: dict[str, Faker] = {}
-
-
-def faker_for(locale: str, seed_text: str) -> Faker:
-    """The locale's Faker, re-seeded from `seed_text` (cheap: instances are cached, seeding is not)."""
-    fake = _FAKERS.get(locale)
-    if fake is None:
-        fake = _FAKERS[locale] = Faker(FAKER_LOCALE.get(locale, "en_US"))
-    fake.seed_instance(int.from_bytes(hashlib.sha256(seed_text.encode()).digest()[:8], "big"))
-    return fake
-
-
-def person(fake: Faker) -> tuple[str, str]:
-    """A first name and a surname of one gender: Czech surnames agree with the person (Novák, Nováková)."""
-    if fake.random_int(0, 1):
-        return str(fake.first_name_female()), str(fake.last_name_female())
-    return str(fake.first_name_male()), str(fake.last_name_male())
-
-
-COUNTED: dict[str, dict[str, tuple[str, str, str]]] = {
-    # the accusative after "máte": 1 schůzku, 2-4 schůzky, 0 and 5+ schůzek
-    "cs": {"meeting": ("schůzku", "schůzky", "schůzek")},
-    "en": {"meeting": ("meeting", "meetings", "meetings")},
+NOTES: dict[str, tuple[str, ...]] = {
+    # {name}: the contact person, {day}: a date a few days after today
+    "cs": (
+        "Telefonát ({name}): zájem o rozšíření servisní smlouvy, nabídku poslat do {day}.",
+        "Objednávka licencí potvrzena ({name}), fakturu vystavit do {day}.",
+        "Reklamace dodávky vyřešena, shrnutí změn poslat do {day} (kontakt: {name}).",
+        "Schůzka přesunuta na {day}, připravit srovnání cen (kontakt: {name}).",
+        "Rozpočet zákazníka čeká na schválení, ozvat se znovu {day} (kontakt: {name}).",
+    ),
+    "en": (
+        "Call with {name}: interested in extending the support plan, send the offer by {day}.",
+        "{name} confirmed the license order, invoice due by {day}.",
+        "Delivery complaint resolved; {name} wants a summary of the changes by {day}.",
+        "Meeting with {name} moved to {day}, prepare a price comparison.",
+        "{name} is waiting for budget approval, follow up on {day}.",
+    ),
 }
-
-
-def counted(locale: str, count: int, noun: str) -> str:
-    """`count` and the noun in the form its number takes (Czech has three: one, two to four, five+)."""
-    one, few, many = COUNTED.get(locale, COUNTED["en"])[noun]
-    if count == 1:
-        return f"{count} {one}"
-    if locale == "cs" and 2 <= count <= 4:  # with numerals, 5 and up (also 22) take the genitive plural
-        return f"{count} {few}"
-    return f"{count} {many if locale == 'cs' else few}"
-
-
-def slug(text: str) -> str:
-    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
-    return "-".join("".join(c if c.isalnum() else " " for c in plain).split())[:40] or "record"
+SUBJECTS: dict[str, tuple[str, ...]] = {
+    # e-mail subjects; {number}: an offer number, {day}: a date soon
+    "cs": (
+        "Nabídka {number}",
+        "Potvrzení schůzky {day}",
+        "Podklady k objednávce {number}",
+        "Děkujeme za schůzku",
+        "Harmonogram implementace",
+    ),
+    "en": (
+        "Offer {number}",
+        "Meeting confirmation for {day}",
+        "Documents for order {number}",
+        "Thank you for the meeting",
+        "Implementation schedule",
+    ),
+}
+BODIES: dict[str, str] = {
+    "cs": (
+        "Dobrý den,\n\nv návaznosti na naši domluvu posílám podklady k tématu „{subject}“. Pokud budete mít "
+        "jakékoli dotazy, stačí odpovědět na tento e-mail.\n\nS pozdravem"
+    ),
+    "en": (
+        "Hello,\n\nas agreed, here are the details on “{subject}”. If you have any questions, just reply to "
+        "this e-mail.\n\nBest regards"
+    ),
+}
 
 
 @dataclass
 class Content:
-    """Content generator for one plan: locale words plus a seeded Faker."""
+    """Content generator for one plan: locale words, a seeded Faker and the mock's date."""
 
     fake: Faker
     locale: str
     ids: IdSource
+    today: date
+    """The mock's date (its clock, UTC): meetings are on it, offers are issued on it."""
+    seed: int = 0
+    """The server seed: with the date it seeds the day's agenda."""
 
     @property
     def words(self) -> dict[str, str]:
         return WORDS.get(self.locale, WORDS["en"])
 
+    def company(self) -> Company:
+        return crm.company(self.fake, self.locale)
+
     def company_name(self) -> str:
-        return str(self.fake.company())
+        return self.company().name
 
     def email(self) -> str:
-        user = slug(str(self.fake.last_name())).replace("-", ".")
-        return f"{user}@example.org"
+        return self.company().contact.email
 
-    def website(self, name: str) -> str:
-        return f"https://{slug(name)}.example.com/"
+    def email_subject(self) -> str:
+        """A subject line a salesperson writes."""
+        template = self.fake.random_element(SUBJECTS.get(self.locale, SUBJECTS["en"]))
+        number = f"N-{self.today.year}-{self.fake.random_int(1, 999):03d}"
+        soon = day(self.locale, self.today + timedelta(days=self.fake.random_int(1, 7)))
+        return str(template).format(number=number, day=soon)
+
+    def email_body(self, subject: str) -> str:
+        return BODIES.get(self.locale, BODIES["en"]).format(subject=subject)
+
+    def note(self, name: str) -> str:
+        template = self.fake.random_element(NOTES.get(self.locale, NOTES["en"]))
+        soon = day(self.locale, self.today + timedelta(days=self.fake.random_int(2, 14)))
+        return str(template).format(name=name, day=soon)
 
     def company_card(self, name: str | None = None) -> Card:
         w = self.words
-        name = name or self.company_name()
-        city = str(self.fake.city())
+        found = crm.renamed(self.company(), name) if name else self.company()
+        name = found.name
         record = self.ids.next("rec")
-        amount = f"{self.fake.random_int(2, 480) / 10:.1f}"
-        revenue = f"{amount.replace('.', ',') if self.locale == 'cs' else amount} {w['million']}"
-        contact = str(self.fake.name())
+        person_ = found.contact
         blocks: list[CardBlock] = [
             BadgeBlock(type="badge", text=w["active"], tone="positive"),
             FieldsBlock(
                 type="fields",
                 fields=[
-                    CardField(label=w["reg"], value=str(self.fake.random_number(digits=8, fix_len=True))),
-                    CardField(label=w["revenue"], value=revenue),
-                    CardField(label=w["contact"], value=contact),
-                    CardField(label=w["email"], value=self.email()),
-                    CardField(label=w["phone"], value=str(self.fake.phone_number())),
+                    CardField(label=w["reg"], value=found.registration),
+                    CardField(label=w["industry"], value=found.industry),
+                    CardField(
+                        label=w["revenue"],
+                        value=millions(self.locale, found.revenue_millions, found.currency),
+                    ),
+                    CardField(label=w["contact"], value=f"{person_.name}, {person_.role}"),
+                    CardField(label=w["email"], value=person_.email),
+                    CardField(label=w["phone"], value=found.phone),
+                    CardField(label=w["address"], value=found.address),
                 ],
             ),
-            TextBlock(type="text", text=w["note"].format(text=f"*{self.fake.sentence(nb_words=6)}*")),
-            LinkBlock(type="link", label=w["web"], url=self.website(name)),
+            TextBlock(type="text", text=w["note"].format(text=f"*{self.note(person_.name)}*")),
+            LinkBlock(type="link", label=w["web"], url=found.website),
         ]
         return Card(
             id=self.ids.next("c"),
             version=1,
             title=name,
-            subtitle=f"{w['client']} · {city}",
+            subtitle=f"{w['client']} · {found.industry} · {found.city}",
             url=f"/?record={record}",
             blocks=blocks,
-            fallback_text=f"{name} - {w['client'].lower()}, {city}, {contact}",
+            fallback_text=f"{name} - {w['client'].lower()}, {found.industry}, {found.city}, {person_.name}",
             a11y_label=w["card_of"].format(name=name),
         )
 
-    def meetings_card(self) -> Card:
+    def meetings(self) -> list[Meeting]:
+        """Today's agenda: the same for every question on the same day with the same seed."""
+        seed_text = f"{self.seed}:agenda:{self.today.isoformat()}"
+        fake = faker_for(self.locale, seed_text, slot="agenda")
+        return crm.meetings(fake, self.locale, self.today, fake.random_int(3, 6), seed_text)
+
+    def where(self, meeting: Meeting) -> str:
+        if meeting.video is not None:
+            return self.words["video"].format(tool=meeting.video[0])
+        return meeting.place or ""
+
+    def meetings_card(self, agenda: list[Meeting] | None = None) -> Card:
         w = self.words
-        count = self.fake.random_int(3, 6)
-        items = []
-        for index in range(count):
-            hour = 8 + index * 2 + self.fake.random_int(0, 1)
-            items.append(
-                ListItem(
-                    title=w["meeting_at"].format(time=f"{hour}:{self.fake.random_element(['00', '30'])}"),
-                    subtitle=f"{self.fake.name()} · {self.company_name()}",
-                    url=f"/?record={self.ids.next('mtg')}",
-                )
+        agenda = agenda if agenda is not None else self.meetings()
+        items = [
+            ListItem(
+                title=f"{span(self.locale, m.start, m.end)} {m.subject}",
+                subtitle=f"{m.company.name} · {self.where(m)}",
+                url=m.video[1] if m.video else f"/?record={m.record}",
             )
+            for m in agenda
+        ]
         shown = items[:4]
         more = len(items) - len(shown)
-        blocks: list[CardBlock] = [HeadingBlock(type="heading", text=w["meetings"])]
-        blocks.append(
-            ListBlock(type="list", items=shown, more=more) if more else ListBlock(type="list", items=shown)
+        today = weekday(self.locale, self.today)
+        first = agenda[0]
+        blocks: list[CardBlock] = [
+            HeadingBlock(type="heading", text=w["meetings_heading"].format(day=today)),
+            ListBlock(type="list", items=shown, more=more) if more else ListBlock(type="list", items=shown),
+            HeadingBlock(type="heading", text=w["next_meeting"].format(subject=first.subject)),
+            FieldsBlock(
+                type="fields",
+                fields=[
+                    CardField(label=w["subject"], value=f"{first.subject} ({first.company.name})"),
+                    CardField(label=w["when"], value=f"{today}, {span(self.locale, first.start, first.end)}"),
+                    CardField(label=w["where"], value=self.where(first)),
+                    CardField(
+                        label=w["attendees"],
+                        value=", ".join(f"{p.name} ({p.role})" for p in first.attendees),
+                    ),
+                ],
+            ),
+        ]
+        if first.video is not None:
+            blocks.append(
+                LinkBlock(type="link", label=w["join"].format(tool=first.video[0]), url=first.video[1])
+            )
+        summary = "; ".join(
+            f"{span(self.locale, m.start, m.end)} {m.subject}, {m.company.name}, {self.where(m)}, "
+            + ", ".join(p.name for p in m.attendees)
+            for m in agenda
         )
-        summary = "; ".join(i.title for i in items)
         return Card(
             id=self.ids.next("c"),
             version=1,
             title=w["meetings_title"],
-            subtitle=w["calendar"],
+            subtitle=w["calendar"].format(day=today),
             url="/?view=calendar",
             blocks=blocks,
-            fallback_text=summary,
-            a11y_label=w["list_of"].format(count=count),
+            fallback_text=f"{w['meetings_heading'].format(day=today)}: {summary}",
+            a11y_label=w["list_of"].format(count=counted(self.locale, len(agenda), "meeting", "gen")),
         )
 
-    def documents_card(self) -> Card:
-        w = self.words
-        name = self.company_name()
-        number = f"N-{self.fake.random_int(2024, 2030)}-{self.fake.random_int(1, 999):03d}"
+    def offer(self) -> Offer:
+        return crm.offer(self.fake, self.locale, self.today)
+
+    def offer_card(self, found: Offer | None = None) -> Card:
+        """An offer: its line items (quantity × unit price), totals in its currency, validity, the PDF."""
+        w, locale = self.words, self.locale
+        found = found or self.offer()
+        cur = found.currency
+        number, name = found.number, found.company.name
+        valid = day(locale, found.valid_until)
         pdf_id = files.file_id(f"{self.ids.base}:{number}", "pdf")
         png_id = files.file_id(f"{self.ids.base}:{number}:png", "png")
+        lines = [
+            ListItem(
+                title=item.name,
+                subtitle=w["line"].format(
+                    quantity=counted(locale, item.quantity, item.unit),
+                    price=money(locale, item.unit_price, cur),
+                    total=money(locale, item.total, cur),
+                ),
+            )
+            for item in found.items
+        ]
+        totals = [
+            CardField(label=w["customer"], value=name),
+            CardField(label=w["valid_until"], value=valid),
+            CardField(label=w["subtotal"], value=money(locale, found.subtotal, cur)),
+        ]
+        if locale == "cs":
+            vat = round(found.subtotal * crm.VAT_CS / 100, 2)
+            totals.append(CardField(label=w["vat"], value=money(locale, vat, cur)))
+            totals.append(CardField(label=w["total"], value=money(locale, found.subtotal + vat, cur)))
         blocks: list[CardBlock] = [
             HeadingBlock(type="heading", text=name),
+            ListBlock(type="list", items=lines),
+            FieldsBlock(type="fields", fields=totals),
             FileBlock(
                 type="file",
                 name=f"{w['offer']} {number}.pdf",
@@ -242,13 +363,23 @@ class Content:
         return Card(
             id=self.ids.next("c"),
             version=1,
-            title=w["documents"],
-            subtitle=name,
+            title=f"{w['offer']} {number}",
+            subtitle=w["offer_subtitle"].format(company=name, valid=valid),
             url=f"/?record={self.ids.next('rec')}",
             blocks=blocks,
-            fallback_text=f"{w['offer']} {number} ({name})",
-            a11y_label=w["docs_of"].format(name=name),
+            fallback_text=w["offer_fallback"].format(
+                number=number,
+                company=name,
+                items=counted(locale, len(found.items), "item"),
+                total=money(locale, found.subtotal, cur),
+                valid=valid,
+            ),
+            a11y_label=w["offer_of"].format(number=number, company=name),
         )
+
+    def documents_card(self) -> Card:
+        """The documents answer: the latest offer with its PDF (kept under this name for callers)."""
+        return self.offer_card()
 
     def result_card(self, summary: str, status: str, action_id: str) -> Card:
         w = self.words
@@ -266,8 +397,8 @@ class Content:
         )
 
     def link(self, url: str | None = None) -> OpenLink:
-        name = self.company_name()
-        return OpenLink(url=url or self.website(name), label=self.words["open"].format(name=name))
+        found = self.company()
+        return OpenLink(url=url or found.website, label=self.words["open"].format(name=found.name))
 
 
 def file_size(identifier: str) -> int:
@@ -286,3 +417,6 @@ class IdSource:
         self._count += 1
         digest = hashlib.sha256(f"{self.base}:{self._count}".encode()).hexdigest()[:12]
         return f"{prefix}_{digest}"
+
+
+__all__ = ["Content", "IdSource", "counted", "faker_for", "file_size", "person", "slug"]

@@ -9,7 +9,8 @@ from talkie_mock.engine.clock import Clock
 from talkie_mock.engine.store import Store
 
 METER_LABELS = {
-    "cs": ("Tokeny dnes", "tokeny", "Hlas dnes", "minuty"),
+    # the Czech units in the form a limit takes ("60 minut", "400 000 tokenů"): the genitive plural
+    "cs": ("Tokeny dnes", "tokenů", "Hlas dnes", "minut"),
     "en": ("Tokens today", "tokens", "Voice today", "minutes"),
 }
 
