@@ -124,7 +124,8 @@ def test_the_escape_hatch_sends_forbidden_content_verbatim_and_the_inspector_mar
     entry = [e for e in http.get("/_mock/api/traffic").json()["entries"] if e["path"] == "/api/talkie/run"][
         -1
     ]
-    assert any(label.startswith("UNSAFE") for label in entry["variations"])
+    assert entry["unsafe"].startswith("UNSAFE")  # its own mark (the inspector's red badge), not a variation
+    assert not any("UNSAFE" in label for label in entry["variations"])
     card = next(e for e in entry["events"] if "hologram" in e["data"])
     assert card["valid"] is False
 

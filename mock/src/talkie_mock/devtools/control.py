@@ -22,6 +22,7 @@ from talkie_models.findings import Evidence
 from talkie_mock.api.context import Mock
 from talkie_mock.api.problems import problem
 from talkie_mock.api.requests import parse_json
+from talkie_mock.devtools import har
 from talkie_mock.devtools.faults import FaultBoard, FaultError, FaultInjector
 from talkie_mock.devtools.redact import Redactor
 from talkie_mock.devtools.traffic import Exchange, Traffic, TrafficRecorder
@@ -302,6 +303,19 @@ async def get_traffic(request: Request) -> Response:
     return JSONResponse({"cursor": tools.traffic.cursor, "entries": tools.traffic.since(since)})
 
 
+async def get_traffic_har(request: Request) -> Response:
+    """The whole traffic log as a HAR 1.2 file (redacted as `GET /traffic` is), to import elsewhere."""
+    tools = _dev(request)
+    return JSONResponse(
+        har.archive(tools.traffic, tools.mock.config.origin),
+        media_type=har.MEDIA_TYPE,
+        headers={
+            "Content-Disposition": f'attachment; filename="{har.FILE_NAME}"',
+            "Cache-Control": "no-store",
+        },
+    )
+
+
 async def clear_traffic(request: Request) -> Response:
     _dev(request).traffic.clear()
     return JSONResponse({"ok": True})
@@ -348,6 +362,7 @@ def routes() -> list[Route]:
         Route(API + "/actions/{actionId}/{decision}", decide_action, methods=["POST"]),
         Route(API + "/traffic", get_traffic, methods=["GET"]),
         Route(API + "/traffic", clear_traffic, methods=["DELETE"]),
+        Route(API + "/traffic.har", get_traffic_har, methods=["GET"]),
         Route(API + "/violations", get_violations, methods=["GET"]),
         Route(API + "/reset", reset, methods=["POST"]),
         *voice_routes(API),

@@ -32,6 +32,7 @@ from talkie_mock.devtools.faults import APPLIED, DROPPED, endpoint_of
 from talkie_mock.devtools.redact import Redactor
 from talkie_mock.devtools.verdicts import Seen, finding_json, verdict
 from talkie_mock.engine.clock import iso_of_ms
+from talkie_mock.engine.runs import UNSAFE_LABEL
 from talkie_mock.engine.variations import TAKEN
 
 CAPACITY = 500
@@ -179,7 +180,9 @@ class Exchange:
             "events": events,
             "eventCount": count,
             "faults": list(self.faults),
-            "variations": list(self.variations),
+            "variations": [v for v in self.variations if v != UNSAFE_LABEL],
+            # the UNSAFE mark is recorded with the variations but shown as its own mark
+            "unsafe": UNSAFE_LABEL if UNSAFE_LABEL in self.variations else None,
             "findings": [finding_json(f) for f in self.findings],
             "durationMs": self.duration_ms,
         }

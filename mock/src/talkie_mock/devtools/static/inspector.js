@@ -91,6 +91,7 @@ function row(entry) {
   if (entry.stream) status += " · " + entry.stream + " (" + entry.eventCount + " events)";
   tr.append(el("td", status));
   const faults = el("td");
+  if (entry.unsafe) faults.append(unsafeBadge(entry));
   for (const label of entry.faults || []) faults.append(el("span", label, "badge fault"));
   const varied = entry.variations || [];
   if (varied.length) {
@@ -108,12 +109,19 @@ function row(entry) {
   return tr;
 }
 
+// A scenario's `unsafe` step sent this answer outside the schemas on purpose: its own mark, never a variation.
+function unsafeBadge(entry) {
+  const badge = el("span", "UNSAFE \u2014 content outside the schemas", "badge unsafe");
+  badge.title = entry.unsafe + "\nAn app must survive it: skip unknown blocks, refuse http:/javascript: links, render no HTML.";
+  return badge;
+}
+
 // Every word of the filter must occur in the entry: method, path, status, rules, faults or the request body.
 function matches(entry, words) {
   const hay = [
     entry.method, entry.path, entry.query, String(entry.response.status), entry.stream,
     ...(entry.findings || []).map((f) => (f.rule || "") + " " + f.level + " " + f.message),
-    ...(entry.faults || []), entry.request.body,
+    ...(entry.faults || []), entry.unsafe ? "unsafe" : "", entry.request.body,
   ].join(" ").toLowerCase();
   return words.every((w) => hay.includes(w));
 }
@@ -147,16 +155,29 @@ function copyCurl() {
   if (navigator.clipboard) navigator.clipboard.writeText(box.textContent).catch(() => {});
 }
 
-function exportTraffic() {
-  const all = [...entries.values()].sort((a, b) => a.id - b.id);
-  const blob = new Blob([JSON.stringify({ exported: new Date().toISOString(), entries: all }, null, 2)],
-    { type: "application/json" });
+function download(blob, name) {
   const link = el("a");
   link.href = URL.createObjectURL(blob);
-  link.download = "talkie-mock-traffic.json";
+  link.download = name;
   document.body.append(link);
   link.click();
   link.remove();
+}
+
+function exportTraffic() {
+  const all = [...entries.values()].sort((a, b) => a.id - b.id);
+  download(new Blob([JSON.stringify({ exported: new Date().toISOString(), entries: all }, null, 2)],
+    { type: "application/json" }), "talkie-mock-traffic.json");
+}
+
+// HAR is built by the mock (GET /_mock/api/traffic.har), redacted as the traffic view is.
+async function exportHar() {
+  try {
+    download(new Blob([JSON.stringify(await call("GET", "/traffic.har"), null, 2)], { type: "application/json" }),
+      "talkie-mock.har");
+  } catch (err) {
+    document.getElementById("connection").textContent = "HAR export: " + err.message;
+  }
 }
 
 function drawDetail() {
@@ -171,6 +192,10 @@ function drawDetail() {
   document.getElementById("detail-title").textContent = entry.method + " " + entry.path;
   const findings = document.getElementById("detail-findings");
   findings.replaceChildren(
+    ...(entry.unsafe ? [el("div")] : []).map((line) => {
+      line.append(unsafeBadge(entry), el("span", entry.unsafe));
+      return line;
+    }),
     ...(entry.findings || []).map((f) => {
       const line = el("div");
       line.append(el("span", f.rule || f.level, "badge " + f.level), el("span", f.message));
@@ -315,6 +340,7 @@ function setup() {
   });
   document.getElementById("filter").addEventListener("input", drawTraffic);
   document.getElementById("export-traffic").addEventListener("click", exportTraffic);
+  document.getElementById("export-har").addEventListener("click", exportHar);
   document.getElementById("copy-curl").addEventListener("click", copyCurl);
   pollTraffic();
   refreshState();
