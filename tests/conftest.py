@@ -7,6 +7,7 @@ browser test (the spec site, the mock's inspector) starts Debian's Chromium the 
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -39,6 +40,19 @@ class ChromiumLaunch:
     def launch(self, browser_type: Any) -> Any:
         """Start a browser from Playwright's `chromium` browser type (typed loosely: it is optional)."""
         return browser_type.launch(executable_path=self.executable_path, args=list(self.args))
+
+    @contextlib.contextmanager
+    def running(self) -> Iterator[Any]:
+        """A launched Chromium under its own sync Playwright, closed on exit: hold it for a module at most
+        (Playwright's loop keeps running in the main thread while it is open, and `asyncio.run` fails)."""
+        from playwright.sync_api import sync_playwright
+
+        with sync_playwright() as playwright:
+            browser = self.launch(playwright.chromium)
+            try:
+                yield browser
+            finally:
+                browser.close()
 
 
 @pytest.fixture(scope="session")

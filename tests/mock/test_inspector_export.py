@@ -16,6 +16,7 @@ import yaml
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from talkie_mock.testing import AUTH, TOKEN, Client, run_input
+from unsafe_scenario import TRIGGER, unsafe_scenario
 
 CONTROL_API = (
     Path(__file__).resolve().parents[2] / "mock" / "src" / "talkie_mock" / "devtools" / "control-api.yaml"
@@ -49,17 +50,6 @@ HAR_REQUIRED = {
     "content": {"size", "mimeType"},
     "timings": {"send", "wait", "receive"},
 }
-UNSAFE_SCENARIO = """
-scenarios:
-  - match: "útok"
-    steps:
-      - unsafe:
-          type: CUSTOM
-          name: talkie.card
-          value: {id: c_bad, version: 1, title: "<b>HTML</b>", fallbackText: "zlá karta",
-                  blocks: [{type: link, label: "klikni", url: "javascript:alert(1)"}]}
-      - text: "Hotovo."
-"""
 
 
 def assert_har_1_2(har: dict[str, Any]) -> None:
@@ -162,10 +152,8 @@ def test_har_export_needs_the_developer_secret(make_client: Callable[..., Client
 
 
 def test_unsafe_is_its_own_mark_not_a_variation(make_client: Callable[..., Client], tmp_path: Path) -> None:
-    path = tmp_path / "unsafe.yaml"
-    path.write_text(UNSAFE_SCENARIO, encoding="utf-8")
-    client = make_client(scenario=path, self_check=False, vary=3)
-    client.http.post("/api/talkie/run", json=run_input("útok", "r_bad", thread_id="t_bad"), headers=STREAM)
+    client = make_client(scenario=unsafe_scenario(tmp_path), self_check=False, vary=3)
+    client.http.post("/api/talkie/run", json=run_input(TRIGGER, "r_bad", thread_id="t_bad"), headers=STREAM)
     client.http.post("/api/talkie/run", json=run_input("talkie-test:echo hi", "r_ok"), headers=STREAM)
     runs = [
         e for e in client.http.get("/_mock/api/traffic").json()["entries"] if e["path"] == "/api/talkie/run"

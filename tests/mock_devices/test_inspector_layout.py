@@ -11,30 +11,14 @@ from typing import Any
 import httpx
 import pytest
 from talkie_mock.testing import AUTH, TOKEN, LiveServer, make_config, run_input
-
-UNSAFE_SCENARIO = """
-scenarios:
-  - match: "útok"
-    steps:
-      - unsafe:
-          type: CUSTOM
-          name: talkie.card
-          value: {id: c_bad, version: 1, title: "<b>HTML</b>", fallbackText: "zlá karta",
-                  blocks: [{type: link, label: "klikni", url: "javascript:alert(1)"}]}
-"""
+from unsafe_scenario import TRIGGER, unsafe_scenario
 
 
 @pytest.fixture(scope="module")
 def browser(chromium: Any) -> Iterator[Any]:
     """One headless Chromium for the module; each test opens its own pages (and closes its context)."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = chromium.launch(playwright.chromium)
-        try:
-            yield launched
-        finally:
-            launched.close()
+    with chromium.running() as launched:
+        yield launched
 
 
 def test_a_long_path_wraps_inside_the_traffic_table(browser: Any) -> None:
@@ -135,12 +119,12 @@ def test_export_har_downloads_an_archive_chromium_replays(browser: Any, tmp_path
 
 
 def test_unsafe_runs_have_their_own_red_badge(browser: Any, tmp_path: Path) -> None:
-    scenario = tmp_path / "unsafe.yaml"
-    scenario.write_text(UNSAFE_SCENARIO, encoding="utf-8")
-    with LiveServer(make_config(scenario=scenario, self_check=False)) as server:
+    with LiveServer(make_config(scenario=unsafe_scenario(tmp_path), self_check=False)) as server:
         stream = {**AUTH, "Accept": "text/event-stream"}
         httpx.post(
-            server.url + "/api/talkie/run", json=run_input("útok", "r_bad", thread_id="t_bad"), headers=stream
+            server.url + "/api/talkie/run",
+            json=run_input(TRIGGER, "r_bad", thread_id="t_bad"),
+            headers=stream,
         )
         httpx.get(server.url + "/api/talkie/status", headers=AUTH, timeout=10)
         page = browser.new_page()

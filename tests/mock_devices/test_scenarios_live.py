@@ -9,6 +9,7 @@ from typing import Any
 
 from starlette.testclient import TestClient
 from talkie_mock.testing import AUTH, parse_sse, run_input
+from unsafe_scenario import unsafe_scenario
 
 SCENARIO = """
 scenarios:
@@ -88,32 +89,10 @@ def test_the_guides_scenario_example_loads_and_substitutes(
     assert card["subtitle"] == "Zákazník Dvořák"
 
 
-UNSAFE = """
-scenarios:
-  - match: "útok"
-    steps:
-      - unsafe:
-          type: CUSTOM
-          name: talkie.card
-          value:
-            id: c_bad
-            version: 1
-            title: "<img src=x onerror=alert(1)>"
-            fallbackText: "zlá karta"
-            blocks:
-              - {type: hologram, text: "neznámý blok"}
-              - {type: link, label: "klikni", url: "javascript:alert(1)"}
-              - {type: link, label: "http", url: "http://example.com/"}
-      - text: "Hotovo."
-"""
-
-
 def test_the_escape_hatch_sends_forbidden_content_verbatim_and_the_inspector_marks_it(
     make_http: Callable[..., TestClient], tmp_path: Path
 ) -> None:
-    path = tmp_path / "unsafe.yaml"
-    path.write_text(UNSAFE, encoding="utf-8")
-    http = make_http(scenario=path, self_check=False)
+    http = make_http(scenario=unsafe_scenario(tmp_path), self_check=False)
     answer = http.post(
         "/api/talkie/run",
         json=run_input("útok", "r_bad"),
