@@ -28,6 +28,7 @@ from faker.providers.person.en_US import Provider as EnglishNames
 from talkie_mock.engine import crm
 from talkie_mock.engine.content import Content, IdSource, faker_for
 from talkie_mock.engine.formats import NOUNS, counted, plural, span
+from talkie_mock.engine.realtime import brain
 from talkie_mock.testing import AUTH, Client
 
 SEEDS = range(1, 13)
@@ -231,8 +232,25 @@ def test_czech_cases(count: int, accusative: str, genitive: str) -> None:
     assert counted("cs", count, "meeting", "gen") == genitive
 
 
+@pytest.mark.parametrize(
+    ("seconds", "said"),
+    [
+        (1, "zbývá 1 sekunda"),
+        (2, "zbývají 2 sekundy"),
+        (4, "zbývají 4 sekundy"),
+        (5, "zbývá 5 sekund"),
+        (21, "zbývá 21 sekund"),
+        (22, "zbývá 22 sekund"),
+        (25, "zbývá 25 sekund"),
+    ],
+)
+def test_the_voice_warning_agrees_with_its_seconds(seconds: int, said: str) -> None:
+    assert brain.time_left("cs", seconds) == f"Hovor brzy skončí, {said}."
+
+
 def test_english_forms() -> None:
     assert [counted("en", n, "meeting") for n in (1, 2, 21)] == ["1 meeting", "2 meetings", "21 meetings"]
+    assert brain.time_left("en", 1) == "The call ends soon, 1 second left."
     assert counted("en", 12500, "licence") == "12,500 licenses"
 
 

@@ -40,6 +40,7 @@ NOUNS: dict[str, dict[str, dict[Case, Forms]]] = {
         "piece": {"nom": ("kus", "kusy", "kusů")},
         "package": {"nom": ("balíček", "balíčky", "balíčků")},
         "attendee": {"nom": ("účastník", "účastníci", "účastníků")},
+        "second": {"nom": ("sekunda", "sekundy", "sekund")},
     },
     "en": {
         "meeting": {"nom": ("meeting", "meetings", "meetings")},
@@ -52,6 +53,7 @@ NOUNS: dict[str, dict[str, dict[Case, Forms]]] = {
         "piece": {"nom": ("unit", "units", "units")},
         "package": {"nom": ("package", "packages", "packages")},
         "attendee": {"nom": ("attendee", "attendees", "attendees")},
+        "second": {"nom": ("second", "seconds", "seconds")},
     },
 }
 

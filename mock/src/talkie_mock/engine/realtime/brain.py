@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 from talkie_models.consent import fold
 
+from talkie_mock.engine.formats import counted, plural
+
 TOOLS: tuple[dict[str, object], ...] = (
     {
         "type": "function",
@@ -62,13 +64,13 @@ PHRASES = {
     "cs": {
         "heard": "Rozumím: {text}.",
         "ack": "Dobře.",
-        "warn": "Hovor brzy skončí, zbývá {seconds} sekund.",
+        "warn": "Hovor brzy skončí, {left}.",
         "subject": "Nabídka",
     },
     "en": {
         "heard": "I heard: {text}.",
         "ack": "All right.",
-        "warn": "The call ends soon, {seconds} seconds left.",
+        "warn": "The call ends soon, {left}.",
         "subject": "Offer",
     },
 }
@@ -95,8 +97,19 @@ class Call:
 Turn = Speak | Call
 
 
+LEFT = {"cs": ("zbývá {n}", "zbývají {n}", "zbývá {n}"), "en": ("{n} left", "{n} left", "{n} left")}
+"""The verb agrees with the count in Czech: zbývá 1 sekunda, zbývají 3 sekundy, zbývá 60 sekund."""
+
+
 def phrase(locale: str, key: str, **values: object) -> str:
     return PHRASES.get(locale, PHRASES["en"])[key].format(**values)
+
+
+def time_left(locale: str, seconds: int) -> str:
+    """The warning that the call ends soon, its number and words in agreement."""
+    forms = LEFT.get(locale, LEFT["en"])
+    left = plural(locale, seconds, forms).format(n=counted(locale, seconds, "second"))
+    return phrase(locale, "warn", left=left)
 
 
 def reply(text: str, locale: str) -> Turn:

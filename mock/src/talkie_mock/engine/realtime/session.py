@@ -229,7 +229,7 @@ class RealtimeSession:
             if elapsed >= warn_at and not self.warned and self.config.warn_seconds > 0:
                 self.warned = True
                 left = max(0, (end_at - elapsed) // 1000)
-                self.speak(brain.phrase(self.config.locale, "warn", seconds=left))
+                self.speak(brain.time_left(self.config.locale, left))
             await asyncio.sleep(TICK_SECONDS)
 
     async def end(self) -> None:
