@@ -169,3 +169,17 @@ def test_unsafe_is_its_own_mark_not_a_variation(make_client: Callable[..., Clien
     har = client.http.get("/_mock/api/traffic.har").json()
     marks = [e["_talkie"]["unsafe"] for e in har["log"]["entries"] if e["request"]["url"].endswith("/run")]
     assert marks == [bad["unsafe"], None]
+
+
+def test_voice_data_channels_are_left_out_of_the_har_and_said_so(client: Client) -> None:
+    from talkie_mock.devtools.voice import ChannelLog
+
+    client.http.get("/api/talkie/status", headers=AUTH)
+    traffic = client.app.state.devtools.traffic
+    channel = ChannelLog(traffic.next_id(), "v_0123abcd", client.mock.now_ms())
+    channel.add("in", {"type": "session.created"})
+    traffic.items.append(channel)
+    har = client.http.get("/_mock/api/traffic.har").json()
+    assert [e["request"]["method"] for e in har["log"]["entries"]] == ["GET"]
+    assert har["log"]["comment"].startswith("1 voice data channel(s) left out")
+    assert_har_1_2(har)
