@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from talkie_mock.api.routing import IndexedRouter
 from talkie_mock.devtools.traffic import EVENT_LIMIT, Exchange
 from talkie_mock.devtools.verdicts import Seen, Verdicts
 from talkie_mock.engine.agent import Request as AgentRequest
+from talkie_mock.engine.checkpoints import CHECKPOINTER
 from talkie_mock.engine.clock import Clock
 from talkie_mock.engine.plans import Paced, Sleep
 from talkie_mock.engine.store import MessageRow, Store
@@ -149,6 +151,32 @@ def test_held_writes_commit_together_and_keep_each_write_atomic(tmp_path: Path) 
     with store.batch():
         store.finish_run("u_1", "r_1", "finished", encoded='[{"type":"RUN_STARTED"}]')
     assert store.get_run("u_1", "r_1").events == [{"type": "RUN_STARTED"}]  # type: ignore[union-attr]
+    other.close()
+    store.close()
+
+
+def test_checkpoints_run_off_the_request_path_and_keep_the_log_short(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No commit of the store checkpoints (the thread does); the log stays short, and nothing is lost."""
+    monkeypatch.setattr(CHECKPOINTER, "interval", 0.02)
+    path = str(tmp_path / "state.db")
+    store = Store(path)
+    assert store._db.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
+    store.create_thread("t_1", "u_1", "Nabídky", "chat", 1)
+    text = "Dobrý den, posílám nabídku na 12 licencí. " * 40  # about 1.7 kB per message
+    for batch in range(10):  # 3,000 commits: with no checkpoint at all the log would pass 60 MB
+        for n in range(300):
+            row = MessageRow(f"m_{batch}_{n}", "t_1", "user", text, 2, "chat", [])
+            store.add_messages("t_1", [row], 2)
+        passes = CHECKPOINTER.passes
+        deadline = time.monotonic() + 10
+        while CHECKPOINTER.passes < passes + 2 and time.monotonic() < deadline:
+            time.sleep(0.01)
+    wal = Path(f"{path}-wal")
+    assert wal.stat().st_size < 16_000_000, wal.stat().st_size  # about one batch of 300 commits
+    other = sqlite3.connect(path)
+    assert other.execute("SELECT count(*) FROM messages").fetchone()[0] == 3000
     other.close()
     store.close()
 

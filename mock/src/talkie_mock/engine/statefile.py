@@ -83,6 +83,7 @@ def _prepare(db: sqlite3.Connection, path: str) -> sqlite3.Connection:
     if path != MEMORY:
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")
+        db.execute("PRAGMA wal_autocheckpoint=0")  # engine.checkpoints does it off the event loop
     db.execute(f"PRAGMA busy_timeout={int(BUSY_SECONDS * 1000)}")
     db.execute("PRAGMA foreign_keys=ON")
     return db

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from talkie_mock.engine import statefile
+from talkie_mock.engine.checkpoints import CHECKPOINTER
 from talkie_mock.engine.wire import dumps
 
 # Each entry moves the database one version up; `PRAGMA user_version` records how far a file has come.
@@ -197,6 +198,7 @@ class Store:
         self._file_lock = statefile.lock(path)  # StateFileError: in use, a folder, no folder
         self._db = statefile.connect(path)  # StateFileError: not a database, corrupt, read-only
         self._db.row_factory = sqlite3.Row
+        self._checkpoints = CHECKPOINTER.register(path, self) if path != statefile.MEMORY else None
         try:
             self._migrate()
         except sqlite3.Error as exc:
@@ -303,6 +305,8 @@ class Store:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+        if self._checkpoints is not None:
+            self._checkpoints()
 
     # -- threads and messages -------------------------------------------------------------------------------
 
