@@ -145,7 +145,7 @@ def mock_results(start_mock: StartMock, mock_token: str) -> dict[str, RunResult]
         return dict(zip(VARIANTS, pool.map(run_against, VARIANTS), strict=True))
 
 
-def test_healthy_mock_passes_every_check_in_under_a_minute(mock_results: dict[str, RunResult]) -> None:
+def test_healthy_mock_passes_every_check(mock_results: dict[str, RunResult]) -> None:
     """Signed in through OAuth, every check passes, the AUTH checks of the sign-in included."""
     result = mock_results["healthy"]
     problems = [
@@ -153,7 +153,6 @@ def test_healthy_mock_passes_every_check_in_under_a_minute(mock_results: dict[st
     ]
     assert problems == []
     assert len(result.findings) == sum(len(spec.rules) for spec in all_checks())
-    assert result.duration < 60
     passed = {f.rule_id for f in result.findings if f.verdict is Verdict.PASS}
     assert set(SIGN_IN_RULES) <= passed
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -102,12 +103,10 @@ def test_error(client: Client) -> None:
 
 
 def test_slow_streams_deltas_over_the_configured_time(client: Client) -> None:
-    import time
-
     started = time.monotonic()
     events = client.run("talkie-test:slow", "r_slow")
-    elapsed = time.monotonic() - started
-    assert 0.5 <= elapsed < 5
+    # paced over the configured 0.6 s: a lower bound only (a busy machine may take longer, never less)
+    assert time.monotonic() - started >= 0.5
     assert sum(e["type"] == "TEXT_MESSAGE_CONTENT" for e in events) >= 5
     assert types(events)[-1] == "RUN_FINISHED"
 
