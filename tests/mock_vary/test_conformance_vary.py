@@ -1,5 +1,6 @@
 """The proof that the suite has no false positives: `talkie-conformance run` passes against
-`talkie-mock serve --vary SEED` in ten seeds, five at a time — zero failures and zero errors in every one, the whole suite.
+`talkie-mock serve --vary SEED` in ten seeds, five at a time — zero failures and zero errors in every
+one, the whole suite.
 
 Both sides are the real command lines: one mock process per seed on a free loopback port (stopped after),
 the suite as a second process. A check may warn when it rests on a note (and names it) or on a SHOULD; a
