@@ -74,11 +74,5 @@ def browser(chromium: Any, artifacts: Path) -> Iterator[Any]:
     Not per session: Playwright's sync API keeps its event loop running in the main thread until it stops, and
     every later test that calls `asyncio.run` (or another sync Playwright) would then fail.
     """
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = chromium.launch(playwright.chromium)
-        try:
-            yield launched
-        finally:
-            launched.close()
+    with chromium.running() as launched:
+        yield launched
