@@ -346,7 +346,7 @@ def test_fuzz_signs_in_with_oauth(oauth_mock: str) -> None:
     """Without a working token the state machine's first cancel gets 401; signed in, it runs clean."""
     report = fuzz(
         FuzzConfig(
-            target=oauth_mock, token=None, oauth=OAuthConfig(), max_examples=2, phases=(), time_limit=10.0
+            target=oauth_mock, token=None, oauth=OAuthConfig(), max_examples=2, phases=(), time_limit=60.0
         ),
         console=Console(quiet=True),
     )
