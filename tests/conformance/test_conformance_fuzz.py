@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import re
+import subprocess
+import sys
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import replace
+from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -20,13 +25,32 @@ SMOKE = {"max_examples": 2, "seed": 7, "time_limit": 15.0, "phases": ("examples"
 
 
 def test_fuzz_healthy_fake_reports_rate_and_no_failures(fake: str, fake_token: str) -> None:
-    console = Console(record=True, width=200)
-    report = fuzz(FuzzConfig(target=fake, token=fake_token, **SMOKE), console=console)  # type: ignore[arg-type]
-    assert report.failures == [], report.findings
-    assert report.schemathesis_cases > 0
-    assert report.state_machine_steps > 0
-    assert report.cases_per_second > 0
-    assert "cases/s" in console.export_text()
+    """As a CI job runs it: `talkie-conformance fuzz` in a process of its own (no state of earlier tests)."""
+    command = [
+        str(Path(sys.executable).with_name("talkie-conformance")),
+        "fuzz",
+        fake,
+        "--token",
+        fake_token,
+        "--max-examples",
+        str(SMOKE["max_examples"]),
+        "--seed",
+        str(SMOKE["seed"]),
+        "--time-limit",
+        str(int(SMOKE["time_limit"])),  # type: ignore[call-overload]
+        "--phases",
+        ",".join(SMOKE["phases"]),  # type: ignore[arg-type]
+    ]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    output = done.stdout + done.stderr
+    assert done.returncode == EXIT_PASS, output
+    counts = re.search(r"(\d+) cases \((\d+) Schemathesis, (\d+) state machine\)", output)
+    assert counts is not None, output
+    assert int(counts.group(2)) > 0, output
+    assert int(counts.group(3)) > 0, output
+    rate = re.search(r"([\d.]+) cases/s", output)
+    assert rate is not None, output
+    assert float(rate.group(1)) > 0, output
 
 
 def test_fuzz_catches_a_broken_error_body(serve_fake: ServeFake, fake_token: str) -> None:
@@ -148,3 +172,31 @@ def test_a_fuzz_check_that_raises_makes_the_run_a_suite_error(
     assert report.errored
     assert any("TypeError: a bug in the suite" in f.message for f in report.findings)
     assert report.failures == []
+
+
+def test_an_operation_schemathesis_cannot_test_is_an_error_of_the_run(
+    fake: str, fake_token: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Never a silent zero: an operation Schemathesis gives up on is reported, and the run is an error."""
+    import schemathesis.engine
+    from schemathesis.engine import events
+
+    class GivesUp:
+        def __init__(self, schema: object) -> None:
+            self.schema = schema
+
+        def execute(self) -> Any:
+            yield events.NonFatalError(
+                error=ConnectionError("connection refused"),
+                phase=None,
+                label="GET /api/talkie/threads",
+                related_to_operation=True,
+            )
+
+    monkeypatch.setattr(schemathesis.engine, "from_schema", GivesUp)
+    config = FuzzConfig(target=fake, token=fake_token, max_examples=1, time_limit=60.0, phases=("examples",))
+    report = fuzz(replace(config, state_machine=False), console=Console(quiet=True))
+    assert report.errored
+    errors = [f for f in report.findings if f.origin == "fuzz" and "could not test" in f.message]
+    assert errors, report.findings
+    assert "GET /api/talkie/threads: ConnectionError: connection refused" in errors[0].message

@@ -186,6 +186,21 @@ def _run_schemathesis(
                             node.name, recorder.label, failure.title, failure.message, keys
                         )
                         report.add(found)
+        elif isinstance(event, events.NonFatalError):
+            # an operation Schemathesis could not test (a network error, a schema it cannot generate for):
+            # an error of the run, never a verdict on the server, and never silently zero cases
+            detail = f"{event.label}: {type(event.value).__name__}: {event.value}".strip()[:600]
+            report.add(
+                Finding(
+                    None,
+                    Severity.ERROR,
+                    f"Schemathesis could not test {detail}",
+                    origin="fuzz",
+                    verdict=Verdict.ERROR,
+                )
+            )
+        elif isinstance(event, events.Interrupted):
+            raise ConformanceError("Schemathesis was interrupted before it finished")
         elif isinstance(event, events.FatalError):
             raise ConformanceError(f"Schemathesis could not run: {event.exception}")
 
