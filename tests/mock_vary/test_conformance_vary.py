@@ -2,8 +2,8 @@
 `talkie-mock serve --vary SEED` in ten seeds, five at a time — zero failures and zero errors in every
 one, the whole suite.
 
-Both sides are the real command lines: one mock process per seed on a free loopback port (stopped after),
-the suite as a second process. A check may warn when it rests on a note (and names it) or on a SHOULD; a
+Both sides are the real command lines: one mock process per seed on a free loopback port, started and
+stopped by tests/support/served.py (the Czech mock the voice tests use), and the suite as a second process. A check may warn when it rests on a note (and names it) or on a SHOULD; a
 failure here is a check that fails a reading the seed allows (or a mock that breaks the seed), never an
 accepted outcome.
 """
@@ -11,28 +11,19 @@ accepted outcome.
 from __future__ import annotations
 
 import json
-import socket
 import subprocess
 import sys
-import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
+from served import serving
+from talkie_mock.engine.statefile import MEMORY
 
 SEEDS = tuple(range(1, 11))
-TOKEN = "tk_vary_proof"
 BIN = Path(sys.executable).parent
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 CONCURRENT = 5
@@ -48,65 +39,24 @@ class Proof:
     findings: list[dict[str, Any]]
 
 
-def _wait_until_up(server: subprocess.Popen[bytes], origin: str, log: Path) -> None:
-    # a start takes about a second; the bound is generous for a machine busy with the rest of the suite
-    deadline = time.monotonic() + 120
-    while True:
-        assert server.poll() is None, log.read_text()
-        try:
-            if httpx.get(f"{origin}/.well-known/talkie.json", timeout=2).status_code == 200:
-                return
-        except httpx.TransportError:
-            pass
-        assert time.monotonic() < deadline, "the mock did not start"
-        time.sleep(0.1)
-
-
 def _prove(seed: int, workdir: Path) -> Proof:
-    """`talkie-mock serve --vary SEED` on a free port, the suite run against it, the mock stopped."""
-    port = _free_port()
-    command = [
-        str(BIN / "talkie-mock"),
-        "serve",
-        "--quiet",  # no request log into a pipe nobody reads
-        "--port",
-        str(port),
-        "--state",
-        ":memory:",
-        "--token",
-        TOKEN,
-        "--vary",
-        str(seed),
-        "--open-devtools",  # the suite's --clock-url moves the mock's clock (expiry checks)
-    ]
-    log_path = workdir / f"mock-{seed}.log"
-    origin = f"http://127.0.0.1:{port}"
-    with log_path.open("wb") as log:
-        server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
-        try:
-            _wait_until_up(server, origin, log_path)
-            report = workdir / f"report-{seed}.json"
-            suite = [
-                str(BIN / "talkie-conformance"),
-                "run",
-                origin,
-                "--token",
-                TOKEN,
-                "--clock-url",
-                f"{origin}/_mock/api/clock/advance",
-                "--report",
-                str(report),
-            ]
-            done = subprocess.run(suite, capture_output=True, text=True, timeout=240)
-            findings = json.loads(report.read_text())["findings"] if report.exists() else []
-            return Proof(done.returncode, done.stdout + done.stderr, findings)
-        finally:
-            server.terminate()
-            try:
-                server.wait(15)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait(5)
+    """`talkie-mock serve --vary SEED` started by served.py, the suite run against it, the mock stopped."""
+    with serving(Path(MEMORY), "--vary", str(seed)) as mock:
+        report = workdir / f"report-{seed}.json"
+        suite = [
+            str(BIN / "talkie-conformance"),
+            "run",
+            mock.origin,
+            "--token",
+            mock.token,
+            "--clock-url",  # the suite moves the mock's clock (expiry checks); served opens the control API
+            f"{mock.origin}/_mock/api/clock/advance",
+            "--report",
+            str(report),
+        ]
+        done = subprocess.run(suite, capture_output=True, text=True, timeout=240)
+    findings = json.loads(report.read_text())["findings"] if report.exists() else []
+    return Proof(done.returncode, done.stdout + done.stderr, findings)
 
 
 @pytest.fixture(scope="module")
