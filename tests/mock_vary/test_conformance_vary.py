@@ -3,9 +3,9 @@
 one, the whole suite.
 
 Both sides are the real command lines: one mock process per seed on a free loopback port, started and
-stopped by tests/support/served.py (the Czech mock the voice tests use), and the suite as a second process. A check may warn when it rests on a note (and names it) or on a SHOULD; a
-failure here is a check that fails a reading the seed allows (or a mock that breaks the seed), never an
-accepted outcome.
+stopped by tests/support/served.py (the Czech mock the voice tests use), and the suite as a second
+process. A check may warn when it rests on a note (and names it) or on a SHOULD; a failure here is a
+check that fails a reading the seed allows (or a mock that breaks the seed), never an accepted outcome.
 """
 
 from __future__ import annotations
