@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -53,21 +54,40 @@ def test_fuzz_healthy_fake_reports_rate_and_no_failures(fake: str, fake_token: s
     assert float(rate.group(1)) > 0, output
 
 
+FRESH_FUZZ = """
+import json, sys
+from rich.console import Console
+from talkie_conformance.fuzz import FuzzConfig, fuzz
+config = FuzzConfig(**json.loads(sys.argv[1]))
+report = fuzz(config, console=Console(quiet=True))
+print(json.dumps([[f.origin, f.rule_id, f.basis] for f in report.failures]))
+"""
+
+
+def _failures_in_a_fresh_process(**config: Any) -> list[list[str | None]]:
+    """`fuzz()` in a process of its own: in-process, after other tests of the same worker, Schemathesis once
+    ran no case at all (an unexplained state left behind; see the closing note of stop 18)."""
+    config["phases"] = list(config["phases"])
+    done = subprocess.run(
+        [sys.executable, "-c", FRESH_FUZZ, json.dumps(config)], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    found: list[list[str | None]] = json.loads(done.stdout.strip().splitlines()[-1])
+    return found
+
+
 def test_fuzz_catches_a_broken_error_body(serve_fake: ServeFake, fake_token: str) -> None:
     with serve_fake({"ERR-001"}) as origin:
-        report = fuzz(
-            FuzzConfig(
-                target=origin,
-                token=fake_token,
-                max_examples=1,
-                time_limit=60.0,
-                phases=("examples",),
-                state_machine=False,
-            ),
-            console=Console(quiet=True),
+        failures = _failures_in_a_fresh_process(
+            target=origin,
+            token=fake_token,
+            max_examples=1,
+            time_limit=60.0,
+            phases=("examples",),
+            state_machine=False,
         )
-    assert any(f.origin == "fuzz:talkie_error_body" and f.rule_id == "ERR-001" for f in report.failures)
-    assert all(f.basis in {"seed", "inferred"} for f in report.failures if f.rule_id == "ERR-001")
+    assert ["fuzz:talkie_error_body", "ERR-001"] in [f[:2] for f in failures], failures
+    assert all(f[2] in {"seed", "inferred"} for f in failures if f[1] == "ERR-001")
 
 
 def test_fuzz_state_machine_catches_a_conflict_accepted(serve_fake: ServeFake, fake_token: str) -> None:
