@@ -124,6 +124,67 @@ def test_indexed_router_answers_like_starlette(client: Client) -> None:
     assert client.http.get("/late").json() == {"late": True}
 
 
+class _Watching:
+    """An observer, idle or not as the test says, counting the manifests it is told about."""
+
+    def __init__(self) -> None:
+        self.manifests = 0
+        self.is_idle = True
+
+    def idle(self) -> bool:
+        return self.is_idle
+
+    async def before_request(self, request: Any) -> None:
+        return None
+
+    def on_response(self, request: Any, status: int, type_name: str, body: dict[str, Any]) -> None:
+        self.manifests += type_name == "Manifest"
+
+    def on_event(self, event: dict[str, Any]) -> None:
+        return None
+
+
+HOSTS = ("testserver", "127.0.0.1:8765", "10.0.2.2:8765", "localhost:8765", "[::1]:8765")
+
+
+def test_the_fixed_manifest_is_the_routed_manifest_byte_for_byte(make_client: Any) -> None:
+    client = make_client(self_check=False)
+    watching = _Watching()
+    client.mock.hooks.add(watching)
+    fixed = {host: client.http.get("/.well-known/talkie.json", headers={"host": host}) for host in HOSTS}
+    assert watching.manifests == 0  # answered without the route, so without telling the hooks
+    watching.is_idle = False  # a hook that is not idle: every manifest now takes the routed path
+    for host, answer in fixed.items():
+        routed = client.http.get("/.well-known/talkie.json", headers={"host": host})
+        assert answer.status_code == routed.status_code == 200
+        assert answer.content == routed.content, host
+        assert answer.headers.multi_items() == routed.headers.multi_items(), host
+    assert watching.manifests == len(HOSTS)
+    issuers = {host: answer.json()["issuer"] for host, answer in fixed.items()}
+    assert issuers["10.0.2.2:8765"] == "http://10.0.2.2:8765"  # each client's own origin (api.issuer)
+
+
+def test_the_fixed_manifest_gives_way_to_faults_variations_and_other_requests(make_client: Any) -> None:
+    client = make_client(self_check=False)
+    http = client.http
+    plain = http.get("/.well-known/talkie.json").json()
+    http.post("/_mock/api/faults", json={"kind": "manifestFields", "count": 1})
+    assert "futureFeature" in http.get("/.well-known/talkie.json").json()
+    assert http.get("/.well-known/talkie.json").json() == plain  # the fault was used up
+    http.post("/_mock/api/faults", json={"kind": "error", "code": "rate_limited", "count": 1})
+    assert http.get("/.well-known/talkie.json").status_code == 429
+    head = http.head("/.well-known/talkie.json")
+    assert head.status_code == 200
+    assert head.content == b""
+    assert http.post("/.well-known/talkie.json").status_code == 405
+    varied = make_client(self_check=False, vary=7).http.get("/.well-known/talkie.json")
+    assert varied.status_code == 200
+    assert "cache-control" not in varied.headers  # seed 7's choice: the manifest without Cache-Control
+    entries = http.get("/_mock/api/traffic").json()["entries"]
+    manifests = [e for e in entries if e["path"] == "/.well-known/talkie.json"]
+    assert [e["response"]["status"] for e in manifests] == [200, 200, 200, 429, 200, 405]  # each one recorded
+
+
 def _row(message_id: str, thread_id: str = "t_1") -> MessageRow:
     return MessageRow(message_id, thread_id, "user", "Dobrý den", 1, "chat", [])
 

@@ -14,7 +14,7 @@ so a run stream is never buffered.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Awaitable, Iterable
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -58,11 +58,13 @@ class Cors:
         self.policy = policy
         self.refusal = refusal
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+    def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
         origin = header(scope, b"origin") if scope["type"] == "http" else None
         if origin is None or not covered(scope["path"]):
-            await self.app(scope, receive, send)
-            return
+            return self.app(scope, receive, send)  # frameless: see api.origin
+        return self._cross_origin(scope, receive, send, origin)
+
+    async def _cross_origin(self, scope: Scope, receive: Receive, send: Send, origin: str) -> None:
         allowed = self.policy.allows(origin)
         preflight = scope["method"] == "OPTIONS" and header(scope, b"access-control-request-method")
         if preflight:

@@ -21,6 +21,10 @@ log = logging.getLogger("talkie_mock.api.hooks")
 
 
 class Observer(Protocol):
+    def idle(self) -> bool:
+        """True while this observer would neither answer, change nor look at any request (no fault set)."""
+        ...
+
     async def before_request(self, request: Request) -> Response | None:
         """Return a response to answer the request instead of its endpoint (faults); None to go on."""
         ...
@@ -35,6 +39,10 @@ class Observer(Protocol):
 
 
 class ResponseWrapper(Protocol):
+    def idle(self) -> bool:
+        """True while this wrapper would hand every response back unchanged."""
+        ...
+
     async def wrap_response(self, request: Request, response: Response) -> Response:
         """The response an endpoint produced, possibly changed or wrapped (stream faults, manifest extras)."""
         ...
@@ -52,6 +60,10 @@ class Hooks:
 
     def add_wrapper(self, wrapper: ResponseWrapper) -> None:
         self.wrappers.append(wrapper)
+
+    def idle(self) -> bool:
+        """Whether no observer and no wrapper would do anything now: then a fixed answer may skip them."""
+        return all(o.idle() for o in self.observers) and all(w.idle() for w in self.wrappers)
 
     async def after_request(self, request: Request, response: Response) -> Response:
         for wrapper in self.wrappers:
@@ -79,6 +91,9 @@ class SelfCheck:
 
     def __init__(self) -> None:
         self.problems: list[str] = []
+
+    def idle(self) -> bool:
+        return False  # it checks every body the mock sends
 
     async def before_request(self, request: Request) -> Response | None:
         return None

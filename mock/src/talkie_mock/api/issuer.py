@@ -19,7 +19,7 @@ from __future__ import annotations
 import contextvars
 import functools
 import ipaddress
-from collections.abc import Iterable
+from collections.abc import Awaitable, Iterable
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -83,13 +83,9 @@ class ClientOrigin:
     def _resolve(self, host: str | None, scheme: str) -> str:
         return origin_for(host, scheme, self.configured, self.aliases)
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        origin = self._origin(header(scope, b"host"), scope.get("scheme", "http"))
-        token = _CURRENT.set(origin)
-        try:
-            await self.app(scope, receive, send)
-        finally:
-            _CURRENT.reset(token)
+    def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
+        if scope["type"] == "http":
+            # Set, never reset: an ASGI server runs each request in a task of its own, whose context dies
+            # with it, and every request sets its own origin first (frameless: see api.origin)
+            _CURRENT.set(self._origin(header(scope, b"host"), scope.get("scheme", "http")))
+        return self.app(scope, receive, send)

@@ -15,6 +15,7 @@ An upload the client aborts surfaces as Starlette's `ClientDisconnect`, which th
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -41,37 +42,44 @@ class Limits:
         self.read_timeout = read_timeout
         self.refusal = refusal
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+    def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
+        # frameless (see api.origin): the metering lives in the `receive` it hands on, not in a frame here
         if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+            return self.app(scope, receive, send)
         declared, has_body = _body_headers(scope)
         if not has_body:  # no body at all (a GET): nothing to limit or wait for
-            await self.app(scope, receive, send)
-            return
+            return self.app(scope, receive, send)
         if declared is not None and declared > self.max_body:
-            await answer(send, *self.refusal(scope, too_large(self.max_body)))
-            return
-        seen = 0
-        complete = False
+            return answer(send, *self.refusal(scope, too_large(self.max_body)))
+        return self.app(scope, _Metered(receive, self.max_body, self.read_timeout), send)
 
-        async def limited() -> Message:
-            nonlocal seen, complete
-            if complete:  # after the body only a disconnect can come: no deadline
-                return await receive()
-            try:
-                async with asyncio.timeout(self.read_timeout):
-                    message = await receive()
-            except TimeoutError:
-                raise too_slow(self.read_timeout) from None
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.max_body:
-                    raise too_large(self.max_body)
-                complete = not message.get("more_body", False)
-            return message
 
-        await self.app(scope, limited, send)
+class _Metered:
+    """A `receive` that counts the body against the cap and waits for each part at most the deadline."""
+
+    __slots__ = ("complete", "max_body", "read_timeout", "receive", "seen")
+
+    def __init__(self, receive: Receive, max_body: int, read_timeout: float) -> None:
+        self.receive = receive
+        self.max_body = max_body
+        self.read_timeout = read_timeout
+        self.seen = 0
+        self.complete = False
+
+    async def __call__(self) -> Message:
+        if self.complete:  # after the body only a disconnect can come: no deadline
+            return await self.receive()
+        try:
+            async with asyncio.timeout(self.read_timeout):
+                message = await self.receive()
+        except TimeoutError:
+            raise too_slow(self.read_timeout) from None
+        if message["type"] == "http.request":
+            self.seen += len(message.get("body", b""))
+            if self.seen > self.max_body:
+                raise too_large(self.max_body)
+            self.complete = not message.get("more_body", False)
+        return message
 
 
 def _body_headers(scope: Scope) -> tuple[int | None, bool]:

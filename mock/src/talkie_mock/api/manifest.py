@@ -138,7 +138,7 @@ _RENDERED: dict[tuple[int, str], tuple[MockConfig, dict[str, Any], bytes, list[t
 _MAX_ORIGINS = 64  # a bound on Host values kept (each is already one of the mock's own addresses)
 
 
-def _rendered(config: MockConfig, origin: str) -> tuple[dict[str, Any], bytes, list[tuple[bytes, bytes]]]:
+def rendered(config: MockConfig, origin: str) -> tuple[dict[str, Any], bytes, list[tuple[bytes, bytes]]]:
     cached = _RENDERED.get((id(config), origin))
     if cached is None or cached[0] is not config:
         body: dict[str, Any] = build_manifest(config, origin).model_dump(mode="json")
@@ -152,7 +152,7 @@ def _rendered(config: MockConfig, origin: str) -> tuple[dict[str, Any], bytes, l
 
 async def manifest(request: Request) -> Response:
     mock = mock_of(request)
-    body, raw, headers = _rendered(mock.config, issuer.current(mock.config.origin))
+    body, raw, headers = rendered(mock.config, issuer.current(mock.config.origin))
     if mock.vary.active:  # `--vary`: unknown members and other legal choices (N-51), built per request
         varied = mock.vary.body("Manifest", body)
         mock.hooks.response(request, 200, "Manifest", varied)

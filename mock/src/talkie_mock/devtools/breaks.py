@@ -119,6 +119,9 @@ class BreakInjector:
         self.seen_calls: set[tuple[str, str]] = set()
         self.renamed = 0
 
+    def idle(self) -> bool:
+        return False  # a break changes what it finds in any request
+
     # -- before the endpoint ----------------------------------------------------------------------------
     async def before_request(self, request: Request) -> Response | None:
         endpoint = endpoint_of(request.url.path)

@@ -364,6 +364,9 @@ class FaultInjector:
         self.mock = mock
         self.board = board
 
+    def idle(self) -> bool:
+        return not self.board.faults
+
     async def before_request(self, request: Request) -> Response | None:
         if not self.board.faults:  # the usual case: nothing to apply, not even a path to look at
             return None

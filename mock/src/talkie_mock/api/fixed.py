@@ -1,0 +1,47 @@
+"""The manifest straight from its bytes: the one answer that depends on nothing but the client's origin.
+
+Every app launch fetches `/.well-known/talkie.json`, and the mock answers it from bytes it rendered once per
+origin (:func:`talkie_mock.api.manifest.rendered`). Going through Starlette's exception layer, router, route
+and request object for that costs several times more than sending them. :class:`FixedAnswers` sits right
+in front of Starlette's exception layer, inside every front-door middleware and the traffic recorder, so
+the request is checked, guarded, limited and recorded as any other; it only skips the routing.
+
+It answers only when the normal path would send the very same bytes: a `GET` of that exact path without a
+body, no `--vary` choice to take, and every hook idle (no fault set, no `--break`, no `--self-check`).
+Anything else — `HEAD`, a fault on the manifest, a mounted root path — goes the normal way. A test compares
+both paths' answers byte for byte.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable
+
+from starlette.types import ASGIApp, Receive, Scope, Send
+from talkie_models.protocol import WELL_KNOWN_PATH
+
+from talkie_mock.api import issuer, manifest
+from talkie_mock.api.context import Mock
+from talkie_mock.api.origin import answer
+
+
+class FixedAnswers:
+    """Answers a plain `GET` of the manifest from its rendered bytes when nothing could change them."""
+
+    def __init__(self, app: ASGIApp, mock: Mock) -> None:
+        self.app = app
+        self.mock = mock
+
+    def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
+        # frameless, as the front door (see api.origin)
+        if scope["type"] == "http" and scope["path"] == WELL_KNOWN_PATH and self._plain(scope):
+            config = self.mock.config
+            _, raw, headers = manifest.rendered(config, issuer.current(config.origin))
+            return answer(send, 200, raw, headers)
+        return self.app(scope, receive, send)
+
+    def _plain(self, scope: Scope) -> bool:
+        if scope["method"] != "GET" or scope.get("root_path") or self.mock.vary.active:
+            return False
+        if not self.mock.hooks.idle():
+            return False
+        return not any(name in (b"content-length", b"transfer-encoding") for name, _ in scope["headers"])
