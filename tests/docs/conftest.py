@@ -19,18 +19,29 @@ ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "docs"  # screenshots of the browser tests
 
 
-def mkdocs_build(config: Path, output: Path) -> subprocess.CompletedProcess[str]:
-    """Run `mkdocs build --strict` for `config` into `output` (what CI and the publishing workflow run)."""
+def mkdocs_build(config: Path, output: Path, scratch: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """Run `mkdocs build --strict` for `config` into `output` (what CI and the publishing workflow run);
+    with `scratch`, that folder is the build's temporary folder (TMPDIR)."""
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    if scratch is not None:
+        env["TMPDIR"] = str(scratch)
     command = [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(output)]
     return subprocess.run(command, cwd=config.parent, env=env, capture_output=True, text=True, timeout=600)
 
 
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def site_build_scratch(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The temporary folder of the session's site build (test_site checks it is left empty)."""
+    scratch = tmp_path_factory.getbasetemp() / "site-build-tmp"
+    scratch.mkdir(exist_ok=True)
+    return scratch
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory, site_build_scratch: Path) -> Path:
     """The site built from this checkout by a strict build that printed no warning."""
     output = tmp_path_factory.mktemp("site")
-    result = mkdocs_build(ROOT / "mkdocs.yml", output)
+    result = mkdocs_build(ROOT / "mkdocs.yml", output, site_build_scratch)
     log = result.stdout + result.stderr
     assert result.returncode == 0, f"mkdocs build --strict failed:\n{log[-6000:]}"
     assert "WARNING" not in log, log[-6000:]

@@ -213,6 +213,14 @@ def test_redoc_renders_the_32_document_with_item_schema(built_site: Path) -> Non
     assert "itemSchema" in redoc
 
 
+def test_a_site_build_leaves_nothing_in_the_temporary_folder(
+    built_site: Path, site_build_scratch: Path
+) -> None:
+    # each Redoc page is rendered in a scratch folder of its own; 283 of them were once left in /tmp
+    assert (built_site / CONTROL_REDOC_PAGE).is_file()
+    assert sorted(p.name for p in site_build_scratch.iterdir()) == []
+
+
 def test_every_control_api_operation_is_on_its_page_and_in_redoc(built_site: Path) -> None:
     document = yaml.safe_load(CONTROL_API.read_text(encoding="utf-8"))
     html = page(built_site, "reference/control-api/index.html")

@@ -19,15 +19,14 @@ import json
 import os
 import subprocess
 import sys
-import time
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 import schemathesis
+import served
 from talkie_models.sse import SSEDecoder
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -130,49 +129,15 @@ def test_stream_problems() -> None:
 
 @contextlib.contextmanager
 def serve(log_path: Path, *extra: str) -> Iterator[str]:
-    """`talkie-mock serve` in its own process on a free loopback port, stopped afterwards."""
-    command = [
-        sys.executable,
-        "-m",
-        "talkie_mock.cli",
-        "serve",
-        "--quiet",  # no request log into a pipe nobody reads
-        "--port",
-        "0",
-        "--state",
-        ":memory:",
-        "--token",
-        TOKEN,
-        "--locale",
-        "en",
-        "--slow-seconds",
-        "1",
-        *extra,
-    ]
-    log = log_path.open("w+")
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, text=True)
+    """`talkie-mock serve` in its own process on a free loopback port, state in memory, stopped afterwards."""
+    argv = served.command(":memory:", "--slow-seconds", "1", *extra, token=TOKEN, locale="en")
+    with log_path.open("w") as log:
+        process, banner = served.launch(argv, stderr=log)
     try:
-        assert process.stdout is not None
-        first = process.stdout.readline()
-        assert " on http://127.0.0.1:" in first, first + log.read()
-        origin = first.rsplit(" on ", 1)[1].strip()
-        deadline = time.monotonic() + 15
-        while True:
-            try:
-                httpx.get(f"{origin}/.well-known/talkie.json", timeout=1).raise_for_status()
-                break
-            except httpx.HTTPError:
-                assert time.monotonic() < deadline, "the mock did not answer"
-                time.sleep(0.1)
-        yield origin
+        served.wait_ready(banner.origin, seconds=15)
+        yield banner.origin
     finally:
-        process.terminate()
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:  # pragma: no cover - a hung shutdown
-            process.kill()
-            process.wait(5)
-        log.close()
+        served.stop(process)
 
 
 def schemathesis_run(origin: str, workdir: Path, phases: str, max_examples: int) -> tuple[int, str, Path]:
@@ -180,7 +145,10 @@ def schemathesis_run(origin: str, workdir: Path, phases: str, max_examples: int)
     config = workdir / "schemathesis.toml"
     config.write_text(CONFIG.format(max_examples=max_examples, max_steps=40))
     tally = workdir / "tally.txt"
+    # this module is the hooks file: the CLI imports it, and with it tests/support (where `served` lives)
+    support = os.pathsep.join(filter(None, [str(Path(served.__file__).parent), os.environ.get("PYTHONPATH")]))
     env = {**os.environ, "SCHEMATHESIS_HOOKS": __file__, TALLY_ENV: str(tally), "NO_COLOR": "1"}
+    env["PYTHONPATH"] = support
     command = [
         sys.executable,
         "-m",

@@ -16,7 +16,6 @@ import re
 import secrets
 import socket
 import subprocess
-import sys
 import time
 import urllib.parse
 from collections.abc import Iterator
@@ -25,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import served
 from talkie_models.protocol import TALKIE_CLIENT_ID, TALKIE_REDIRECT_URI
 
 TOKEN = "tk_hostile_dev_token"
@@ -75,77 +75,37 @@ class Served:
         return socket.create_connection(("127.0.0.1", self.port), timeout=10)
 
 
-KEY_IN_LINK = re.compile(r"/_mock/\?key=(\S+)")
-
-
 def start(workdir: Path, *extra: str, state: Path | None = None, quiet: bool = True) -> Served:
-    """Start `talkie-mock serve` and wait until its manifest answers (`quiet`: without its request log,
-    which goes to a pipe read only when the server stops)."""
+    """Start `talkie-mock serve` with its developer surfaces guarded and wait until its manifest answers
+    (`quiet`: without its request log, which goes to a pipe read only when the server stops)."""
     state = state or workdir / "state.db"
     log_path = workdir / f"mock-{time.monotonic_ns()}.log"
-    command = [
-        sys.executable,
-        "-m",
-        "talkie_mock.cli",
-        "serve",
-        *(["--quiet"] if quiet else []),
-        "--port",
-        "0",
-        "--state",
-        str(state),
-        "--token",
-        TOKEN,
-        "--locale",
-        "en",
-        "--slow-seconds",
-        "1",
-        *extra,
-    ]
-    log = log_path.open("w")
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, text=True)
-    assert process.stdout is not None
-    banner = []
-    for line in process.stdout:
-        banner.append(line)
-        if "stop:" in line:
-            break
-    text = "".join(banner)
-    found = re.search(r" on (http://127\.0\.0\.1:\d+)", text)
-    key = KEY_IN_LINK.search(text)
-    if found is None or key is None:
+    argv = served.command(state, "--slow-seconds", "1", *extra, token=TOKEN, locale="en", quiet=quiet)
+    with log_path.open("w") as log:
+        process, banner = served.launch(argv, stderr=log)
+    if banner.key is None:
         process.kill()
         process.wait(5)
-        raise AssertionError(f"no banner with origin and inspector link:\n{text}\n{log_path.read_text()}")
-    served = Served(found.group(1), key.group(1), process, log_path, state)
-    deadline = time.monotonic() + 20
-    while True:
-        try:
-            httpx.get(served.origin + MANIFEST, timeout=2).raise_for_status()
-            return served
-        except httpx.HTTPError:
-            assert time.monotonic() < deadline, "the mock did not answer"
-            time.sleep(0.1)
+        raise AssertionError(f"no inspector link in the banner:\n{banner.text}\n{log_path.read_text()}")
+    running = Served(banner.origin, banner.key, process, log_path, state)
+    served.wait_ready(running.origin)
+    return running
 
 
-def stop(served: Served) -> None:
-    served.process.terminate()
-    try:
-        served.process.wait(10)
-    except subprocess.TimeoutExpired:  # pragma: no cover - a hung shutdown
-        served.process.kill()
-        served.process.wait(5)
-    if served.process.stdout is not None:  # what it printed after the banner (uvicorn's access log)
-        served.stdout = served.process.stdout.read()
-        served.process.stdout.close()
+def stop(running: Served) -> None:
+    served.stop(running.process)
+    if running.process.stdout is not None:  # what it printed after the banner (uvicorn's access log)
+        running.stdout = running.process.stdout.read()
+        running.process.stdout.close()
 
 
 @contextlib.contextmanager
 def serving(workdir: Path, *extra: str, state: Path | None = None, quiet: bool = True) -> Iterator[Served]:
-    served = start(workdir, *extra, state=state, quiet=quiet)
+    running = start(workdir, *extra, state=state, quiet=quiet)
     try:
-        yield served
+        yield running
     finally:
-        stop(served)
+        stop(running)
 
 
 RUN = "/api/talkie/run"

@@ -1,4 +1,4 @@
-"""Start `talkie-mock serve` as a subprocess on a free loopback port (the voice tests' real server)."""
+"""Start `talkie-mock serve` on a free loopback port: the one way the tests run a real mock server."""
 
 from __future__ import annotations
 
@@ -11,7 +11,9 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
+import httpx
 import pytest
 
 TOKEN = "tk_voice_test_token"
@@ -40,40 +42,77 @@ def executable() -> str:
     return shutil.which("talkie-mock") or str(Path(sys.executable).with_name("talkie-mock"))
 
 
-def start(state: Path, *extra: str) -> tuple[subprocess.Popen[str], Served]:
-    command = [
+def command(
+    state: Path | str, *extra: str, token: str = TOKEN, locale: str = "cs", quiet: bool = True
+) -> list[str]:
+    """`talkie-mock serve` on a free loopback port (`--port 0`), with the given state, token and locale;
+    `quiet`: without the request log, which would go into a pipe nobody reads."""
+    return [
         executable(),
         "serve",
-        "--quiet",  # no request log into a pipe nobody reads
+        *(["--quiet"] if quiet else []),
         "--port",
         "0",
         "--state",
         str(state),
         "--token",
-        TOKEN,
+        token,
         "--locale",
-        "cs",
-        "--open-devtools",  # the control API without the developer secret (CI on loopback)
+        locale,
+        *extra,
     ]
-    process = subprocess.Popen([*command, "--voice-wpm", "400", *extra], stdout=subprocess.PIPE, text=True)
+
+
+@dataclass(frozen=True)
+class Banner:
+    """What `talkie-mock serve` printed before it served: its origin and the inspector link's secret."""
+
+    origin: str
+    key: str | None
+    text: str
+
+
+ORIGIN_IN_BANNER = re.compile(r" on (http://127\.0\.0\.1:\d+)")
+KEY_IN_LINK = re.compile(r"/_mock/\?key=(\S+)")
+
+
+def launch(argv: list[str], stderr: IO[str] | None = None) -> tuple[subprocess.Popen[str], Banner]:
+    """Start `argv` and read its banner (up to its `stop:` line); the process is killed when none comes."""
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=stderr, text=True)
     assert process.stdout is not None
     deadline = time.monotonic() + 30
     lines: list[str] = []
-    origin = key = None
     while time.monotonic() < deadline and len(lines) < BANNER_LINES:
         line = process.stdout.readline()
         lines.append(line)
-        if "manifest:" in line:
-            origin = line.split("manifest:", 1)[1].strip().split("/.well-known/")[0]
-        found = re.search(r"/_mock/\?key=(\S+)", line)
-        if found:
-            key = found.group(1)
         if "stop:" in line or (not line and process.poll() is not None):
             break
+    text = "".join(lines)
+    origin, key = ORIGIN_IN_BANNER.search(text), KEY_IN_LINK.search(text)
     if origin is None:
         process.kill()
-        pytest.fail("talkie-mock serve did not start: " + "".join(lines))
-    return process, Served(origin, TOKEN, state, key)
+        process.wait(5)
+        pytest.fail("talkie-mock serve did not start: " + text)
+    return process, Banner(origin.group(1), key.group(1) if key else None, text)
+
+
+def wait_ready(origin: str, seconds: float = 20) -> None:
+    """Until the manifest answers 200 (the banner comes just before uvicorn accepts)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            httpx.get(f"{origin}/.well-known/talkie.json", timeout=2).raise_for_status()
+            return
+        except httpx.HTTPError:
+            assert time.monotonic() < deadline, "the mock did not answer"
+            time.sleep(0.1)
+
+
+def start(state: Path, *extra: str) -> tuple[subprocess.Popen[str], Served]:
+    """The voice and device tests' mock: the control API open (CI on loopback), fast synthetic speech."""
+    argv = command(state, "--open-devtools", "--voice-wpm", "400", *extra)
+    process, banner = launch(argv)
+    return process, Served(banner.origin, TOKEN, state, banner.key)
 
 
 def stop(process: subprocess.Popen[str]) -> None:
@@ -81,7 +120,7 @@ def stop(process: subprocess.Popen[str]) -> None:
     process.terminate()
     try:
         process.wait(timeout=15)
-    except subprocess.TimeoutExpired:
+    except subprocess.TimeoutExpired:  # pragma: no cover - a hung shutdown
         process.kill()
         process.wait()
 

@@ -37,7 +37,7 @@ def load(root: Path) -> JsonObject:
     return loaded if isinstance(loaded, dict) else {}
 
 
-def build_redoc(root: Path) -> Path | None:
+def build_redoc(root: Path) -> bytes | None:
     """Redoc rendering of the control API (same renderer, template and cache as the talkie/1 document)."""
     return openapi.render_redoc(root, source_path(root), TITLE)
 

@@ -166,8 +166,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     if redoc is None or redoc_dark is None:
         log.warning("talkie: the Redoc rendering of spec/openapi.yaml was not built")
     else:
-        files.append(File.generated(config, openapi.REDOC_URI, abs_src_path=str(redoc)))
-        files.append(File.generated(config, openapi.REDOC_DARK_URI, abs_src_path=str(redoc_dark)))
+        files.append(File.generated(config, openapi.REDOC_URI, content=redoc))
+        files.append(File.generated(config, openapi.REDOC_DARK_URI, content=redoc_dark))
     _generated(
         config, files, "reference/openapi.md", openapi.render_openapi_page(contract, redoc is not None)
     )
@@ -195,7 +195,7 @@ def _control_api(config: MkDocsConfig, files: Files, root: Path) -> None:
     if document and redoc is None:
         log.warning("talkie: the Redoc rendering of the mock's control API was not built")
     if redoc is not None:
-        files.append(File.generated(config, control_api.REDOC_URI, abs_src_path=str(redoc)))
+        files.append(File.generated(config, control_api.REDOC_URI, content=redoc))
     _generated(config, files, control_api.PAGE_URI, control_api.render_page(document, redoc is not None))
 
 

@@ -49,7 +49,7 @@ DARK_THEME = {
 # Redocly's default page plus a Content-Security-Policy that keeps every load on the site's own origin.
 TEMPLATE = Path(__file__).with_name("redoc.hbs")
 METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "query")
-_cache: dict[str, Path] = {}
+_cache: dict[str, bytes] = {}
 
 
 def operations(document: JsonObject) -> list[tuple[str, str, JsonObject]]:
@@ -163,7 +163,7 @@ def redocly_binary(root: Path) -> Path | None:
     return binary if binary.exists() else None
 
 
-def build_redoc(contract: Contract, dark: bool = False) -> Path | None:
+def build_redoc(contract: Contract, dark: bool = False) -> bytes | None:
     """Render the talkie/1 OpenAPI document (its `$ref`s into schemas/ are part of the cache key)."""
     return render_redoc(
         contract.root,
@@ -176,7 +176,7 @@ def build_redoc(contract: Contract, dark: bool = False) -> Path | None:
 
 def render_redoc(
     root: Path, document: Path, title: str, inputs: list[Path] | None = None, dark: bool = False
-) -> Path | None:
+) -> bytes | None:
     """Render `document` with `redocly build-docs --inlineBundle`; cached by the content of every input."""
     binary = redocly_binary(root)
     if binary is None or not document.is_file():
@@ -188,9 +188,19 @@ def render_redoc(
         digest.update(path.read_bytes())
     key = digest.hexdigest()
     cached = _cache.get(key)
-    if cached is not None and cached.is_file():
+    if cached is not None:
         return cached
-    output = Path(tempfile.mkdtemp(prefix="talkie-redoc-")) / "redoc.html"
+    with tempfile.TemporaryDirectory(prefix="talkie-redoc-") as scratch:  # nothing left behind in /tmp
+        html = _build_docs(binary, root, document, Path(scratch) / "redoc.html", title, options)
+    if html is not None:
+        _cache[key] = html
+    return html
+
+
+def _build_docs(
+    binary: Path, root: Path, document: Path, output: Path, title: str, options: list[str]
+) -> bytes | None:
+    """One `redocly build-docs` run; the page it wrote, or None (and a warning) when it failed."""
     env = {
         **os.environ,
         "REDOCLY_TELEMETRY": "off",
@@ -221,5 +231,4 @@ def render_redoc(
             result.stderr[-2000:],
         )
         return None
-    _cache[key] = output
-    return output
+    return output.read_bytes()
