@@ -13,9 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
 from rich.console import Console
-from talkie_conformance.cli import EXIT_FINDINGS, EXIT_PASS, main
+from talkie_conformance.cli import EXIT_FINDINGS, EXIT_PASS
 from talkie_conformance.client import discover
 from talkie_conformance.fuzz import FuzzConfig, adapt_to_manifest, fuzz, load_openapi
 
@@ -116,27 +115,15 @@ def test_openapi_paths_follow_the_manifest(fake: str) -> None:
 
 @pytest.mark.parametrize("broken", [False, True])
 def test_fuzz_cli_exit_code(broken: bool, serve_fake: ServeFake, fake_token: str) -> None:
+    """The exit code a CI job sees: the CLI in a process of its own (as `_failures_in_a_fresh_process`)."""
     with serve_fake({"ERR-001"} if broken else set()) as origin:
-        result = CliRunner().invoke(
-            main,
-            [
-                "fuzz",
-                origin,
-                "--token",
-                fake_token,
-                "--max-examples",
-                "1",
-                "--seed",
-                "1",
-                "--time-limit",
-                "8",
-                "--phases",
-                "examples",
-                "--no-state-machine",
-            ],
-        )
-    assert result.exit_code == (EXIT_FINDINGS if broken else EXIT_PASS), result.output
-    assert "cases/s" in result.output
+        arguments = ["fuzz", origin, "--token", fake_token, "--max-examples", "1", "--seed", "1"]
+        arguments += ["--time-limit", "30", "--phases", "examples", "--no-state-machine"]
+        executable = str(Path(sys.executable).with_name("talkie-conformance"))
+        done = subprocess.run([executable, *arguments], capture_output=True, text=True, timeout=120)
+    output = done.stdout + done.stderr
+    assert done.returncode == (EXIT_FINDINGS if broken else EXIT_PASS), output
+    assert "cases/s" in output
 
 
 def test_fuzz_smoke_against_the_mock(mock_origin: str, mock_token: str) -> None:
