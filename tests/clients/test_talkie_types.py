@@ -11,15 +11,12 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import socket
 import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
+import served
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "clients" / "typescript"
@@ -88,56 +85,15 @@ def test_leaving_out_a_case_fails_to_compile(project: Path, tmp_path: Path) -> N
         assert "not assignable to parameter of type 'never'" in broken.stdout, broken.stdout
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def mock_origin() -> Iterator[str]:
     """`talkie-mock serve` on a free loopback port; always stopped."""
-    executable = shutil.which("talkie-mock", path=str(Path(sys.executable).parent))
-    if executable is None:
-        pytest.skip("talkie-mock is not installed")
-    port = _free_port()
-    process = subprocess.Popen(
-        [
-            executable,
-            "serve",
-            "--quiet",  # no request log into a pipe nobody reads
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--state",
-            ":memory:",
-            "--token",
-            TOKEN,
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    origin = f"http://127.0.0.1:{port}"
+    process, banner = served.launch(served.command(":memory:", token=TOKEN, locale=None))
     try:
-        for _ in range(150):
-            if process.poll() is not None:
-                pytest.fail(f"talkie-mock exited with {process.returncode}")
-            try:
-                if httpx.get(origin + "/.well-known/talkie.json", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.2)
-        else:
-            pytest.fail("talkie-mock did not start")
-        yield origin
+        served.wait_ready(banner.origin, 30)
+        yield banner.origin
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=5)
+        served.stop(process)
 
 
 def _client(project: Path, origin: str, text: str) -> list[str]:

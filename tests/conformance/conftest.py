@@ -3,19 +3,12 @@
 from __future__ import annotations
 
 import importlib
-import os
-import shutil
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
-from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
+import served
 
 # The fake lives beside this file; imported by name so that type checkers need no path setup.
 _fake: Any = importlib.import_module("conformance_fake")
@@ -58,17 +51,6 @@ def mock_token() -> str:
     return MOCK_TOKEN
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def _mock_command() -> list[str] | None:
-    executable = shutil.which("talkie-mock", path=str(Path(sys.executable).parent))
-    return [executable] if executable else None
-
-
 StartMock = Callable[..., AbstractContextManager[str]]
 
 
@@ -80,45 +62,17 @@ def _start_mock(
 
     Yields its origin and always stops it.
     """
-    command = _mock_command()
-    if command is None:
-        pytest.skip("talkie-mock is not installed in this environment")
-    port = _free_port()
     extra = [arg for rule in breaks for arg in ("--break", rule)]
     extra += [arg for fault in oauth_faults for arg in ("--oauth-fault", fault)]
     extra += ["--auto-approve"] if auto_approve else []
-    arguments = ["serve", "--quiet", "--host", "127.0.0.1", "--port", str(port), "--state", ":memory:"]
-    arguments.append("--open-devtools")  # the clock hook (`--clock-url`) without the developer secret
-    process = subprocess.Popen(
-        [*command, *arguments, "--token", MOCK_TOKEN, *extra],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
-    origin = f"http://127.0.0.1:{port}"
+    # --open-devtools: the clock hook (`--clock-url`) without the developer secret
+    argv = served.command(":memory:", "--open-devtools", *extra, token=MOCK_TOKEN, locale=None)
+    process, banner = served.launch(argv)
     try:
-        deadline = time.monotonic() + STARTUP_WAIT
-        while time.monotonic() < deadline:
-            if process.poll() is not None:
-                output = process.stdout.read().decode(errors="replace") if process.stdout else ""
-                pytest.fail(f"talkie-mock exited with {process.returncode}:\n{output[-3000:]}")
-            try:
-                if httpx.get(origin + "/.well-known/talkie.json", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.2)
-        else:
-            pytest.fail(f"talkie-mock did not answer within {STARTUP_WAIT:.0f} s")
-        yield origin
+        served.wait_ready(banner.origin, STARTUP_WAIT)
+        yield banner.origin
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=5)
-        if process.stdout is not None:
-            process.stdout.close()
+        served.stop(process)
 
 
 @pytest.fixture(scope="session")

@@ -43,10 +43,10 @@ def executable() -> str:
 
 
 def command(
-    state: Path | str, *extra: str, token: str = TOKEN, locale: str = "cs", quiet: bool = True
+    state: Path | str, *extra: str, token: str = TOKEN, locale: str | None = "cs", quiet: bool = True
 ) -> list[str]:
-    """`talkie-mock serve` on a free loopback port (`--port 0`), with the given state, token and locale;
-    `quiet`: without the request log, which would go into a pipe nobody reads."""
+    """`talkie-mock serve` on a free loopback port (`--port 0`), with the given state, token and locale
+    (None: the mock's default); `quiet`: without the request log, which would go into a pipe nobody reads."""
     return [
         executable(),
         "serve",
@@ -57,8 +57,7 @@ def command(
         str(state),
         "--token",
         token,
-        "--locale",
-        locale,
+        *(["--locale", locale] if locale else []),
         *extra,
     ]
 
