@@ -88,12 +88,8 @@ def test_leaving_out_a_case_fails_to_compile(project: Path, tmp_path: Path) -> N
 @pytest.fixture(scope="module")
 def mock_origin() -> Iterator[str]:
     """`talkie-mock serve` on a free loopback port; always stopped."""
-    process, banner = served.launch(served.command(":memory:", token=TOKEN, locale=None))
-    try:
-        served.wait_ready(banner.origin, 30)
-        yield banner.origin
-    finally:
-        served.stop(process)
+    with served.serving_memory(token=TOKEN) as origin:
+        yield origin
 
 
 def _client(project: Path, origin: str, text: str) -> list[str]:

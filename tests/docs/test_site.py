@@ -23,6 +23,7 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import pytest
+import served
 import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -519,31 +520,16 @@ def test_validate_sample_accepts_the_card_and_names_the_broken_field() -> None:
 
 @pytest.mark.slow
 def test_chat_sample_talks_to_a_live_mock() -> None:
-    mock = shutil.which("talkie-mock", path=str(Path(sys.executable).parent))
-    assert mock, "talkie-mock is not installed in this environment"
     token = "docs-sample-token"
-    process = subprocess.Popen(
-        [mock, "serve", "--quiet", "--port", "0", "--state", ":memory:", "--token", token],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    try:
-        assert process.stdout is not None
-        first = process.stdout.readline()
-        origin = re.search(r"(http://127\.0\.0\.1:\d+)", first)
-        assert origin, first
+    with served.serving_memory(token=token) as origin:
         message = "talkie-test:echo Ahoj, tady Vendula Králová"
         out = _run_sample(
             SAMPLES / "chat_with_server.py",
             message,
-            env={"TALKIE_URL": origin.group(1), "TALKIE_TOKEN": token},
+            env={"TALKIE_URL": origin, "TALKIE_TOKEN": token},
         )
-        assert "assistant: Ahoj, tady Vendula Králová" in out
-        assert re.search(r"thread thr_\w+ holds 2 messages", out)
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
+    assert "assistant: Ahoj, tady Vendula Králová" in out
+    assert re.search(r"thread thr_\w+ holds 2 messages", out)
 
 
 def test_ci_sample_uses_only_options_the_conformance_cli_has() -> None:

@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+import served
 from test_site import ROOT, page
 
 SAMPLES = ROOT / "docs" / "samples"
@@ -88,10 +89,8 @@ def _serving(command: list[str], env: dict[str, str] | None = None) -> Iterator[
 
 @contextmanager
 def _mock() -> Iterator[str]:
-    with _serving(
-        [_tool("talkie-mock"), "serve", "--quiet", "--port", "0", "--state", ":memory:", "--token", TOKEN]
-    ) as url:
-        yield url
+    with served.serving_memory(token=TOKEN) as origin:
+        yield origin
 
 
 @contextmanager

@@ -132,3 +132,14 @@ def serving(state: Path, *extra: str) -> Iterator[Served]:
         yield served
     finally:
         stop(process)
+
+
+@contextlib.contextmanager
+def serving_memory(token: str = TOKEN) -> Iterator[str]:
+    """A plain `talkie-mock serve` (state in memory, default locale) for the block; yields its origin."""
+    process, banner = launch(command(":memory:", token=token, locale=None))
+    try:
+        wait_ready(banner.origin)
+        yield banner.origin
+    finally:
+        stop(process)
