@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-from models_support import ROOT
+from models_support import ROOT, example_file_type, example_files
 from pydantic import ValidationError
 from talkie_models import (
     PROFILES,
@@ -20,6 +20,7 @@ from talkie_models import (
     RunAgentInput,
     RunFinishedEvent,
     RunStartedEvent,
+    Status,
     TextBlock,
     TextMessageContentEvent,
     ThreadDetail,
@@ -105,7 +106,7 @@ BROKEN = {
 
 @pytest.mark.parametrize("raw", TOLERATED_ONLY.values(), ids=TOLERATED_ONLY.keys())
 def test_tolerant_accepts_what_strict_rejects(raw: dict[str, Any]) -> None:
-    for data in (raw, json.dumps(raw)):
+    for data in (raw, json.dumps(raw, ensure_ascii=False)):
         event = parse_event(data)
         assert not isinstance(event, UnknownEvent), "a known type must stay known"
         assert event.type == raw["type"]
@@ -296,3 +297,49 @@ def test_parse_model_keeps_unknown_events_of_a_decision_answer() -> None:
     parsed = parse_model(DecisionResponse, raw)
     assert isinstance(parsed.events[-1], UnknownEvent | UnknownCustomEvent)
     assert "auditTrail" not in parsed.action.model_dump()
+
+
+COERCED: dict[str, tuple[dict[str, Any], str]] = {
+    "a number for a boolean": (
+        {
+            "type": "RUN_ERROR",
+            "message": "Služba neodpovídá",
+            "code": "internal",
+            "metadata": {"retryable": 1},
+        },
+        "$.metadata.retryable",
+    ),
+    "a string for a number": (
+        {"type": "TEXT_MESSAGE_CONTENT", "messageId": "m_1", "delta": "Dobrý den", "timestamp": "1767225600"},
+        "$.timestamp",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(COERCED))
+def test_strict_does_not_coerce_what_tolerant_coerces(case: str) -> None:
+    """Strict is what a server must send: a value of another JSON type is wrong even where pydantic could
+    convert it; the tolerant profile (what a client accepts) still reads it."""
+    raw, path = COERCED[case]
+    parse_event(raw)
+    for data in (raw, json.dumps(raw, ensure_ascii=False)):
+        with pytest.raises(EventParseError) as caught:
+            parse_event(data, profile="strict")
+        assert any(line.startswith(path) for line in caught.value.errors), caught.value.errors
+
+
+def test_strict_reads_every_recorded_stream_and_body_example() -> None:
+    """No coercion, yet everything the contract's own examples send still parses strictly."""
+    for name, content in example_files().items():
+        if example_file_type(name) == "stream":
+            for event in content:
+                assert not isinstance(parse_event(event, profile="strict"), UnknownEvent), name
+    status = json.loads((ROOT / "schemas" / "examples" / "decision-response-confirm.json").read_text("utf-8"))
+    assert parse_model(DecisionResponse, status, profile="strict").model_dump(mode="json") == status
+    user = {"id": "u_1", "name": "Vendula Králová", "email": "vendula.kralova@example.org"}
+    status = {"user": user, "chat": True, "voice": True, "usage": [{"label": "Zprávy", "used": 2}]}
+    status["usage"][0] |= {"limit": 400, "unit": "messages"}
+    assert parse_model(Status, status, profile="strict").model_dump(mode="json") == status
+    with pytest.raises(ValidationError, match="voice"):
+        parse_model(Status, {**status, "voice": 1}, profile="strict")
+    assert parse_model(Status, {**status, "voice": 1}).voice is True

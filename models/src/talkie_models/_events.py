@@ -123,7 +123,7 @@ def _slow_path(obj: Any, profile: Profile) -> Event | UnknownEvent:
     if profile == "tolerant":
         obj, context = prune(target, obj), tolerant_context()
     try:
-        event: Event = target.model_validate(obj, context=context)
+        event: Event = target.model_validate(obj, context=context, strict=profile == "strict")
     except ValidationError as exc:
         raise EventParseError(
             f"invalid {label} event", event_type=kind, errors=pydantic_error_lines(exc.errors(), obj)
@@ -145,13 +145,14 @@ def parse_event(
     """
     if profile not in PROFILES:
         raise ValueError(f"profile must be 'tolerant' or 'strict', not {profile!r}")
+    strict = profile == "strict"  # no coercion either: `1` is no boolean and "2" no count (N-30)
     if isinstance(data, str | bytes | bytearray):
         try:
-            return _adapter().validate_json(data)
+            return _adapter().validate_json(data, strict=strict)
         except ValidationError:
             return _slow_path(_decode(data), profile)
     try:
-        return _adapter().validate_python(data)
+        return _adapter().validate_python(data, strict=strict)
     except ValidationError:
         return _slow_path(data, profile)
 
@@ -169,7 +170,7 @@ def parse_model(
         raise ValueError(f"profile must be 'tolerant' or 'strict', not {profile!r}")
     if profile == "strict":
         if isinstance(data, str | bytes | bytearray):
-            return model.model_validate_json(data)
-        return model.model_validate(data)
+            return model.model_validate_json(data, strict=True)
+        return model.model_validate(data, strict=True)
     obj = json.loads(data) if isinstance(data, str | bytes | bytearray) else data
     return model.model_validate(prune(model, obj), context=tolerant_context())
