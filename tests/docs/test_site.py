@@ -32,7 +32,12 @@ RULE_ID_RE = re.compile(r"^[A-Z]+-\d{3}$")
 BCP14_RE = re.compile(r"\b(MUST NOT|SHOULD NOT|MUST|SHOULD|MAY|REQUIRED|RECOMMENDED|OPTIONAL|SHALL)\b")
 REDOC_PAGE = Path("reference/openapi/redoc.html")
 CONTROL_REDOC_PAGE = Path("reference/control-api/redoc.html")
-REDOC_PAGES = (REDOC_PAGE, Path("reference/openapi/redoc-dark.html"), CONTROL_REDOC_PAGE)
+REDOC_PAGES = (
+    REDOC_PAGE,
+    Path("reference/openapi/redoc-dark.html"),
+    CONTROL_REDOC_PAGE,
+    Path("reference/control-api/redoc-dark.html"),
+)
 CONTROL_API = ROOT / "mock" / "src" / "talkie_mock" / "devtools" / "control-api.yaml"
 SAMPLES = ROOT / "docs" / "samples"
 VOID_TAGS = {

@@ -169,11 +169,12 @@ def test_diagrams_are_readable_and_scroll_on_a_phone(browser: Any, site_url: str
         page.context.close()
 
 
-def test_embedded_redoc_follows_dark_mode(browser: Any, site_url: str) -> None:
+@pytest.mark.parametrize("reference", ["openapi", "control-api"])
+def test_embedded_redoc_follows_dark_mode(browser: Any, site_url: str, reference: str) -> None:
     for scheme, rendering in (("dark", "redoc-dark.html"), ("light", "redoc.html")):
         page, requested = _open(browser, scheme=scheme)
         try:
-            page.goto(site_url + "reference/openapi/")
+            page.goto(site_url + f"reference/{reference}/")
             frame_element = page.locator("iframe.talkie-redoc")
             frame_element.scroll_into_view_if_needed()
             assert str(frame_element.get_attribute("src")).endswith(rendering)
@@ -186,7 +187,7 @@ def test_embedded_redoc_follows_dark_mode(browser: Any, site_url: str) -> None:
                 f"{scheme}: background luminance {background:.2f}"
             )
             assert min(ratio for _, ratio, _ in measured[:20]) >= MIN_CONTRAST
-            _shot(page, f"redoc-{scheme}")
+            _shot(page, f"redoc-{reference}-{scheme}")
             if scheme == "light":  # toggling the palette swaps the rendering without a reload
                 page.locator("label.md-header__button[for^='__palette']").first.click()
                 page.wait_for_function(

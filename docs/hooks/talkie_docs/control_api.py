@@ -20,6 +20,7 @@ from .markdown import cell, code, table
 SOURCE = Path("mock") / "src" / "talkie_mock" / "devtools" / "control-api.yaml"
 PAGE_URI = "reference/control-api.md"
 REDOC_URI = "reference/control-api/redoc.html"
+REDOC_DARK_URI = "reference/control-api/redoc-dark.html"
 TITLE = "talkie-mock control API"
 
 
@@ -37,9 +38,9 @@ def load(root: Path) -> JsonObject:
     return loaded if isinstance(loaded, dict) else {}
 
 
-def build_redoc(root: Path) -> bytes | None:
-    """Redoc rendering of the control API (same renderer, template and cache as the talkie/1 document)."""
-    return openapi.render_redoc(root, source_path(root), TITLE)
+def build_redoc(root: Path, dark: bool = False) -> bytes | None:
+    """Redoc rendering of the control API (same renderer, template, themes and cache as the talkie/1 one)."""
+    return openapi.render_redoc(root, source_path(root), TITLE, dark=dark)
 
 
 def _body(operation: JsonObject) -> str:
@@ -64,7 +65,9 @@ def render_page(document: JsonObject, redoc_ready: bool) -> str:
         "`/_mock/api/`: it moves the mock's virtual clock, switches faults on and off, decides or expires "
         "actions, and hands out the recorded traffic and the client-side rule violations. The inspector "
         "page at `/_mock/` is built on it, and an app's own test suite can drive it the same way. It is "
-        "**not part of talkie/1**: a production server has nothing like it. The API needs no token; its "
+        "**not part of talkie/1**: a production server has nothing like it. It takes the developer secret "
+        "the mock prints at start (`dk_…`, as a bearer token, or the inspector's cookie after opening the "
+        "printed link) and refuses cross-site requests; `--open-devtools` opens it on loopback for CI. Its "
         "errors use the talkie/1 error body.",
         f"The description is `{SOURCE.as_posix()}` (OpenAPI {document.get('openapi', '?')}, "
         f"“{info.get('title', TITLE)}”, version {info.get('version', '?')}), shipped inside the mock "
@@ -77,7 +80,8 @@ def render_page(document: JsonObject, redoc_ready: bool) -> str:
             "{ .md-button .md-button--primary } — rendered by Redoc at build time, every script embedded."
         )
         parts.append(
-            '<iframe class="talkie-redoc" src="../control-api/redoc.html" title="talkie-mock control API" '
+            '<iframe class="talkie-redoc" src="../control-api/redoc.html" '
+            'data-dark-src="../control-api/redoc-dark.html" title="talkie-mock control API" '
             'loading="lazy"></iframe>'
         )
     else:

@@ -192,10 +192,13 @@ def _control_api(config: MkDocsConfig, files: Files, root: Path) -> None:
     if not document:
         log.warning("talkie: %s not found; the control API page is empty", control_api.SOURCE)
     redoc = control_api.build_redoc(root) if document else None
-    if document and redoc is None:
+    redoc_dark = control_api.build_redoc(root, dark=True) if redoc is not None else None
+    if document and (redoc is None or redoc_dark is None):
         log.warning("talkie: the Redoc rendering of the mock's control API was not built")
-    if redoc is not None:
+        redoc = None
+    if redoc is not None and redoc_dark is not None:
         files.append(File.generated(config, control_api.REDOC_URI, content=redoc))
+        files.append(File.generated(config, control_api.REDOC_DARK_URI, content=redoc_dark))
     _generated(config, files, control_api.PAGE_URI, control_api.render_page(document, redoc is not None))
 
 
