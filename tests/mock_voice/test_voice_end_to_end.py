@@ -10,12 +10,14 @@ finding. Every provider event is also parsed with the provider's own published m
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 from openai.types.realtime import RealtimeServerEvent
 from pydantic import TypeAdapter
-from served import Served
+from served import Served, serving
 from talkie_mock.devtools.voice_rules import CLOSE_GRACE_SECONDS
 from talkie_mock.engine.realtime.brain import TOOL_NAMES
 from talkie_mock.engine.realtime.events import SERVER_EVENTS
@@ -200,3 +202,35 @@ async def secret_once(served: Served) -> None:
 
 def test_the_client_secret_opens_one_connection_once(served: Served) -> None:
     asyncio.run(secret_once(served))
+
+
+async def _connect(origin: str, session: dict[str, Any], token: str) -> int:
+    """Offer for `session` on the mock at `origin` (its port changes with a restart); the answer's status."""
+    moved = {**session, "signaling": {**session["signaling"]}}
+    moved["signaling"]["url"] = origin + urlsplit(session["signaling"]["url"]).path
+    app = VoiceApp(moved)
+    try:
+        async with httpx.AsyncClient(base_url=origin, timeout=30) as http:
+            return (await app.connect(http)).status_code
+    finally:
+        await app.close()
+
+
+async def _new_session(origin: str, token: str) -> dict[str, Any]:
+    async with httpx.AsyncClient(base_url=origin, headers={"Authorization": f"Bearer {token}"}) as http:
+        manifest = (await http.get("/.well-known/talkie.json")).json()
+        answer = await http.post(manifest["endpoints"]["voiceSessions"], json={"locale": "cs"})
+        assert answer.status_code == 200, answer.text
+        session: dict[str, Any] = answer.json()
+        return session
+
+
+def test_a_spent_client_secret_stays_spent_across_a_restart(tmp_path: Path) -> None:
+    state = tmp_path / "voice.db"
+    with serving(state) as first:
+        session = asyncio.run(_new_session(first.origin, first.token))
+        assert asyncio.run(_connect(first.origin, session, first.token)) == 201
+    with serving(state) as second:  # the same state file: the secret was spent in it
+        assert asyncio.run(_connect(second.origin, session, second.token)) == 401
+        fresh = asyncio.run(_new_session(second.origin, second.token))
+        assert asyncio.run(_connect(second.origin, fresh, second.token)) == 201

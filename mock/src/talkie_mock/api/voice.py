@@ -259,18 +259,15 @@ async def sdp(request: Request) -> Response:
     header = request.headers.get("authorization", "")
     secret = header[7:].strip() if header.lower().startswith("bearer ") else ""
     session = mock.store.voice_by_secret(secret) if secret else None
-    if (
-        session is None
-        or session.closed
-        or mock.now_ms() >= _secret_expiry(session)
-        or session.id in mock.voice.used  # one connection, once
-    ):
+    if session is None or session.closed or mock.now_ms() >= _secret_expiry(session):
         raise ApiError("unauthorized", headers={"WWW-Authenticate": 'Bearer realm="talkie-voice"'})
     if not request.headers.get("content-type", "").lower().startswith("application/sdp"):
         raise ApiError("invalid_request", "invalid_field", field="Content-Type", detail="not application/sdp")
     raw = await request.body()
     if len(raw) > MAX_OFFER_BYTES:
         raise ApiError("invalid_request", "invalid_field", field="(body)", detail="the offer is too large")
+    if not mock.store.spend_voice_secret(session.id, mock.now_ms()):  # one connection, once
+        raise ApiError("unauthorized", headers={"WWW-Authenticate": 'Bearer realm="talkie-voice"'})
     config = SessionConfig(
         voice_session_id=session.id,
         locale=str(session.body.get("locale") or mock.config.locale),
@@ -284,6 +281,7 @@ async def sdp(request: Request) -> Response:
             config, raw.decode("utf-8", "replace"), local=str(server[0]), remote=client
         )
     except OfferError as exc:
+        mock.store.unspend_voice_secret(session.id)  # nothing was connected: the secret is still good
         raise ApiError("invalid_request", "invalid_field", field="(body)", detail=str(exc)) from exc
     return Response(answer, status_code=201, media_type="application/sdp")
 

@@ -114,7 +114,6 @@ class VoiceDesk:
         for task in list(self.scripts):
             task.cancel()
         await self.mock.voice.close_all()
-        self.mock.voice.used.clear()
         self.rules.forget()
         self.logs.clear()
 

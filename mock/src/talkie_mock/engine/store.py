@@ -112,6 +112,11 @@ MIGRATIONS: tuple[str, ...] = (
         value TEXT NOT NULL
     );
     """,
+    # a voice client secret opens one connection, once (§10.1): spent in the state file, so a restart of the
+    # mock does not make a used secret good again
+    """
+    ALTER TABLE voice_sessions ADD COLUMN connected_at INTEGER;
+    """,
 )
 THREAD = "id, user_id, title, channel, created_at, updated_at"
 """The columns of a :class:`ThreadRow` (the tombstone mark is the store's own business)."""
@@ -181,6 +186,8 @@ class VoiceRow:
     seconds: int
     closed: bool
     body: dict[str, Any]
+    connected_at: int | None = None
+    """When its client secret opened the one connection it may open (None: not yet)."""
 
 
 def _dumps(value: Any) -> str:
@@ -580,6 +587,20 @@ class Store:
             "SELECT id FROM voice_sessions WHERE json_extract(body, '$.clientSecret') = ?", secret
         )
         return self.get_voice(row[0]) if row else None
+
+    def spend_voice_secret(self, session_id: str, now: int) -> bool:
+        """Mark the session's client secret used; False when it already opened its connection."""
+        with self._tx(single=True) as db:
+            cur = db.execute(
+                "UPDATE voice_sessions SET connected_at = ? WHERE id = ? AND connected_at IS NULL",
+                (now, session_id),
+            )
+            return cur.rowcount == 1
+
+    def unspend_voice_secret(self, session_id: str) -> None:
+        """An offer that connected nothing (it could not be answered) leaves the secret good."""
+        with self._tx(single=True) as db:
+            db.execute("UPDATE voice_sessions SET connected_at = NULL WHERE id = ?", (session_id,))
 
     def claim_voice_call(self, session_id: str, call_id: str, now: int) -> bool:
         """Record a tool call id; False when the session already saw it (a reused `callId`)."""

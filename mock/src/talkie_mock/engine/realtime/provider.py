@@ -65,8 +65,6 @@ class Provider:
         self.script = script or []
         """Played in every session once its data channel opens (a scenario file's `voice` section)."""
         self.connections: dict[str, Connection] = {}
-        self.used: set[str] = set()
-        """Voice sessions whose client secret already opened a connection (it opens one, once)."""
         self.listeners: list[Listener] = []
 
     def add_listener(self, listener: Listener) -> None:
@@ -88,9 +86,8 @@ class Provider:
                 connection.waiters.remove(waiter)
 
     async def connect(self, config: SessionConfig, offer: str, *, local: str, remote: str) -> str:
-        """Answer the app's offer for one voice session; its secret is spent by this call."""
+        """Answer the app's offer for one voice session (the caller has spent its client secret)."""
         sid = config.voice_session_id
-        self.used.add(sid)
         pc = peer.new_peer()
         holder: dict[str, Connection] = {}
 
@@ -146,10 +143,8 @@ class Provider:
 
         try:
             return await peer.answer(pc, offer, track, local=local, remote=remote)
-        except Exception as exc:
+        except Exception:
             await self.close(sid)
-            if isinstance(exc, peer.OfferError):
-                self.used.discard(sid)  # nothing was connected: the secret is still good
             raise
 
     def live(self, voice_session_id: str) -> Connection:
