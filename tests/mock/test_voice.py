@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 from typing import Any
 
 from talkie_mock.api.voice import LABELS
-from talkie_mock.engine.realtime import peer
 from talkie_mock.engine.realtime.brain import TOOL_NAMES
 from talkie_mock.testing import AUTH, Client, checked
+from voice_app import loopback_offer
 
 
 def session(client: Client, **body: Any) -> dict[str, Any]:
@@ -153,25 +152,9 @@ def test_session_expires_on_the_virtual_clock(client: Client) -> None:
     assert checked(answer, "ErrorResponse", 410)["error"]["code"] == "expired"
 
 
-def _offer() -> str:
-    """A real WebRTC offer (audio and the `oai-events` data channel), made by aiortc on loopback."""
-
-    async def make() -> str:
-        pc = peer.new_peer()
-        pc.createDataChannel("oai-events")
-        pc.addTransceiver("audio")
-        with peer.only_address("127.0.0.1"):
-            await pc.setLocalDescription(await pc.createOffer())
-        sdp = str(pc.localDescription.sdp)
-        await pc.close()
-        return sdp
-
-    return asyncio.run(make())
-
-
 def test_sdp_signalling_answers_once_with_a_real_peer(client: Client) -> None:
     voice = session(client)
-    offer = _offer()
+    offer = loopback_offer()
     headers = {"Authorization": f"Bearer {voice['clientSecret']}", "Content-Type": "application/sdp"}
     wrong = client.http.post(
         "/_mock/voice/sdp", content=offer, headers={**headers, "Authorization": "Bearer x"}
@@ -197,7 +180,7 @@ def test_sdp_signalling_refuses_an_expired_secret(client: Client) -> None:
     voice = session(client)
     headers = {"Authorization": f"Bearer {voice['clientSecret']}", "Content-Type": "application/sdp"}
     client.mock.clock.advance(client.mock.config.voice_secret_ttl_seconds + 1)
-    late = client.http.post("/_mock/voice/sdp", content=_offer(), headers=headers)
+    late = client.http.post("/_mock/voice/sdp", content=loopback_offer(), headers=headers)
     assert checked(late, "ErrorResponse", 401)["error"]["code"] == "unauthorized"
 
 

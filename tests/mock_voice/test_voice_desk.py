@@ -2,26 +2,10 @@
 
 from __future__ import annotations
 
-import asyncio
-
 from starlette.testclient import TestClient
 from talkie_mock import create_app
-from talkie_mock.engine.realtime import peer
 from talkie_mock.testing import AUTH, make_config
-
-
-def offer() -> str:
-    async def make() -> str:
-        pc = peer.new_peer()
-        pc.createDataChannel("oai-events")
-        pc.addTransceiver("audio")
-        with peer.only_address("127.0.0.1"):
-            await pc.setLocalDescription(await pc.createOffer())
-        sdp = str(pc.localDescription.sdp)
-        await pc.close()
-        return sdp
-
-    return asyncio.run(make())
+from voice_app import loopback_offer
 
 
 def test_control_calls_need_a_connection_and_reset_hangs_up() -> None:
@@ -34,7 +18,8 @@ def test_control_calls_need_a_connection_and_reset_hangs_up() -> None:
         script = f"/_mock/api/voice/sessions/{voice['voiceSessionId']}/script"
         assert http.post(script, json={"steps": [{"shout": "x"}]}).status_code == 400
         headers = {"Authorization": f"Bearer {voice['clientSecret']}", "Content-Type": "application/sdp"}
-        assert http.post(voice["signaling"]["url"], content=offer(), headers=headers).status_code == 201
+        answer = http.post(voice["signaling"]["url"], content=loopback_offer(), headers=headers)
+        assert answer.status_code == 201
         state = http.get("/_mock/api/state").json()
         assert [v["connected"] for v in state["voiceSessions"]] == [True]
         assert http.post("/_mock/api/reset").status_code == 200

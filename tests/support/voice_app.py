@@ -124,3 +124,19 @@ class VoiceApp:
         await self.pc.close()
         if self._consumer is not None:
             self._consumer.cancel()
+
+
+def loopback_offer() -> str:
+    """A real WebRTC offer (audio and the `oai-events` data channel), made by aiortc on loopback."""
+
+    async def make() -> str:
+        pc = peer.new_peer()
+        pc.createDataChannel("oai-events")
+        pc.addTransceiver("audio")
+        with peer.only_address("127.0.0.1"):
+            await pc.setLocalDescription(await pc.createOffer())
+        sdp = str(pc.localDescription.sdp)
+        await pc.close()
+        return sdp
+
+    return asyncio.run(make())
