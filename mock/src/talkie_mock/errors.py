@@ -20,6 +20,8 @@ from typing import Any
 from talkie_models import ErrorResponse
 from talkie_models import errors as codes
 
+from talkie_mock.engine.formats import counted
+
 # Message templates per locale. Keys are error codes or finer reasons; `{name}` fields are filled in.
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
@@ -41,16 +43,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "stale": "The action has changed since it was shown; reload it.",
         "expired": "The action has expired.",
         "session_expired": "The voice session has ended.",
-        "too_large": "The message is longer than {limit} characters.",
+        "too_large": "The message is too long.",
+        "message_too_long": "The message is longer than {limit:character}.",
         "rate_limited": "Too many requests; try again shortly.",
         "quota_exceeded": "Today's quota is used up.",
         "voice_quota": "Today's voice minutes are used up.",
         "upstream_unavailable": "The model provider is not available right now.",
         "internal": "Something went wrong on the server.",
         # limits and guards of issue 12 (devtools.guard, api.limits, api.hosts, api.requests)
-        "nested_too_deep": "The request body nests deeper than {limit} levels.",
+        "nested_too_deep": "The request body nests deeper than {limit:level}.",
         "invalid_text": "Invalid text in `{field}`: not valid Unicode (a lone UTF-16 surrogate?).",
-        "body_too_large": "The request body is larger than {limit} bytes.",
+        "body_too_large": "The request body is larger than {limit:byte}.",
         "body_timeout": "The request body did not arrive within {seconds} s.",
         "foreign_host": "This server does not answer to the host name in the Host header.",
         "cross_site": "Requests from another site are refused here.",
@@ -77,15 +80,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "stale": "Akce se mezitím změnila; načtěte ji znovu.",
         "expired": "Platnost akce vypršela.",
         "session_expired": "Hlasová relace skončila.",
-        "too_large": "Zpráva je delší než {limit} znaků.",
+        "too_large": "Zpráva je příliš dlouhá.",
+        "message_too_long": "Zpráva je delší než {limit:character}.",
         "rate_limited": "Příliš mnoho požadavků; zkuste to za chvíli.",
         "quota_exceeded": "Dnešní limit je vyčerpán.",
         "voice_quota": "Dnešní hlasové minuty jsou vyčerpány.",
         "upstream_unavailable": "Poskytovatel modelu je právě nedostupný.",
         "internal": "Na serveru se něco pokazilo.",
-        "nested_too_deep": "Tělo požadavku je zanořené hlouběji než {limit} úrovní.",
+        "nested_too_deep": "Tělo požadavku je zanořené hlouběji než {limit:level}.",
         "invalid_text": "Neplatný text v `{field}`: není to platný Unicode (osamělý UTF-16 surrogate?).",
-        "body_too_large": "Tělo požadavku je větší než {limit} bajtů.",
+        "body_too_large": "Tělo požadavku je větší než {limit:byte}.",
         "body_timeout": "Tělo požadavku nedorazilo do {seconds} s.",
         "foreign_host": "Tento server neodpovídá na jméno v hlavičce Host.",
         "cross_site": "Požadavky z jiného webu jsou zde odmítnuty.",
@@ -102,6 +106,18 @@ class MockError(Exception):
 
 class ScenarioError(MockError):
     """A scenario file that cannot be used (wrong YAML, schema violation, bad regex)."""
+
+
+class _Count:
+    """A number in a message: `{limit:character}` writes it with its noun in the form the count takes
+    ("4 000 znaků", "2 znaky", "1 character"), `{limit}` alone as the plain number."""
+
+    def __init__(self, value: int, locale: str) -> None:
+        self.value = value
+        self.locale = locale
+
+    def __format__(self, noun: str) -> str:
+        return counted(self.locale, self.value, noun) if noun else str(self.value)
 
 
 class ApiError(MockError):
@@ -126,8 +142,12 @@ class ApiError(MockError):
     def message(self, locale: str) -> str:
         table = MESSAGES.get(locale, MESSAGES["en"])
         template = table.get(self.reason) or table.get(self.code) or MESSAGES["en"]["internal"]
+        params = {
+            name: _Count(value, locale) if isinstance(value, int) and not isinstance(value, bool) else value
+            for name, value in self.params.items()
+        }
         try:
-            return template.format(**self.params)
+            return template.format(**params)
         except (KeyError, IndexError):
             return template
 

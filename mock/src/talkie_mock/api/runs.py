@@ -44,7 +44,7 @@ async def run(request: Request) -> Response:
     user_messages = [m for m in body.messages if isinstance(m, UserMessage)]
     for message in user_messages:  # notes N-08: code points, per message, before anything is stored
         if len(message_text(message)) > limit:
-            raise ApiError("too_large", limit=limit)
+            raise ApiError("too_large", "message_too_long", limit=limit)
     # Nothing below awaits: the thread, the user message and the run row share one commit, made before the
     # answer (and so before any frame) leaves.
     with mock.store.batch():

@@ -41,6 +41,9 @@ NOUNS: dict[str, dict[str, dict[Case, Forms]]] = {
         "package": {"nom": ("balíček", "balíčky", "balíčků")},
         "attendee": {"nom": ("účastník", "účastníci", "účastníků")},
         "second": {"nom": ("sekunda", "sekundy", "sekund")},
+        "character": {"nom": ("znak", "znaky", "znaků")},
+        "level": {"nom": ("úroveň", "úrovně", "úrovní")},
+        "byte": {"nom": ("bajt", "bajty", "bajtů")},
     },
     "en": {
         "meeting": {"nom": ("meeting", "meetings", "meetings")},
@@ -54,6 +57,9 @@ NOUNS: dict[str, dict[str, dict[Case, Forms]]] = {
         "package": {"nom": ("package", "packages", "packages")},
         "attendee": {"nom": ("attendee", "attendees", "attendees")},
         "second": {"nom": ("second", "seconds", "seconds")},
+        "character": {"nom": ("character", "characters", "characters")},
+        "level": {"nom": ("level", "levels", "levels")},
+        "byte": {"nom": ("byte", "bytes", "bytes")},
     },
 }
 
