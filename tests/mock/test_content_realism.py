@@ -25,11 +25,12 @@ from faker.providers.lorem.en_US import Provider as EnglishLorem
 from faker.providers.lorem.la import Provider as LatinLorem
 from faker.providers.person.cs_CZ import Provider as CzechNames
 from faker.providers.person.en_US import Provider as EnglishNames
-from talkie_mock.engine import crm
+from talkie_mock.engine import crm, files
 from talkie_mock.engine.content import Content, IdSource, faker_for
 from talkie_mock.engine.formats import NOUNS, counted, plural, span
 from talkie_mock.engine.realtime import brain
 from talkie_mock.testing import AUTH, Client
+from talkie_models import FileBlock
 
 SEEDS = range(1, 13)
 LOCALES = ("cs", "en")
@@ -60,7 +61,7 @@ LOREM = {"cs": frozenset(CzechLorem.word_list), "en": frozenset(w.lower() for w 
 WORD = re.compile(r"[^\W\d_]+")
 MACHINE = re.compile(
     r"\b[a-z]{1,8}_[0-9a-f]{6,}\b|sha256:[0-9a-f]+|\b[A-Z]+(?:_[A-Z]+)+\b|https://meet\.example\.com/[a-z-]+"
-    r"|\bek_mock_\S+|\bf_[0-9a-f]+\.\w+"
+    r"|\bek_mock_\S+|\bf_[0-9a-f]+(?:-[a-z0-9-]+)?\.\w+"
 )
 """What is no text: ids, hashes, event type names, the random code of a video link, minted secrets."""
 FAKER_FILLER = frozenset(
@@ -350,6 +351,22 @@ def test_offers_have_items_quantities_prices_currency_and_validity(locale: str, 
     assert offer.subtotal == sum(i.quantity * i.unit_price for i in offer.items)
     valid = "21. 11. 2026" if locale == "cs" else "November 21, 2026"
     assert valid in text
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_offer_pdf_names_its_offer(locale: str) -> None:
+    made = content(locale, SEEDS[0])
+    offer = made.offer()
+    card = made.offer_card(offer)
+    (pdf,) = [b for b in card.blocks if isinstance(b, FileBlock) and b.mime == "application/pdf"]
+    identifier = pdf.url.rsplit("/", 1)[1]
+    rendered = files.render(identifier)
+    assert rendered is not None
+    body, mime = rendered
+    assert mime == "application/pdf"
+    assert f"({offer.number})".encode() in body  # the PDF's title line
+    assert pdf.size == len(body)
+    assert offer.number in pdf.name
 
 
 @pytest.mark.parametrize("locale", LOCALES)

@@ -319,7 +319,7 @@ class Content:
         cur = found.currency
         number, name = found.number, found.company.name
         valid = day(locale, found.valid_until)
-        pdf_id = files.file_id(f"{self.ids.base}:{number}", "pdf")
+        pdf_id = files.file_id(f"{self.ids.base}:{number}", "pdf", number)
         png_id = files.file_id(f"{self.ids.base}:{number}:png", "png")
         lines = [
             ListItem(

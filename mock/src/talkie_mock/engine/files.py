@@ -1,9 +1,9 @@
 """Small generated files that really download: a one-page PDF and a PNG.
 
 A `file` block (§6) must point at a same-origin URL that a client downloads with its bearer token. The
-bytes are
-a pure function of the file id, so the size announced in the card always equals what the download returns, and
-nothing has to be stored.
+bytes are a pure function of the file id, so the size announced in the card always equals what the download
+returns, and nothing has to be stored. An id may carry a label (`f_<12 hex>-n-2026-142.pdf`): the document
+then shows it as its title, so the offer N-2026-142 downloads as a PDF that names N-2026-142.
 """
 
 from __future__ import annotations
@@ -14,13 +14,15 @@ import struct
 import unicodedata
 import zlib
 
-FILE_ID = re.compile(r"^f_[0-9a-f]{12}\.(pdf|png)$")
+FILE_ID = re.compile(r"^f_[0-9a-f]{12}(?:-([a-z0-9]+(?:-[a-z0-9]+)*))?\.(pdf|png)$")
+LABEL_CHARS = 40
 MIME = {"pdf": "application/pdf", "png": "image/png"}
 
 
-def file_id(seed: str, kind: str) -> str:
-    """A stable id for a generated file (`f_<12 hex>.<kind>`)."""
-    return f"f_{hashlib.sha256(seed.encode()).hexdigest()[:12]}.{kind}"
+def file_id(seed: str, kind: str, label: str = "") -> str:
+    """A stable id for a generated file (`f_<12 hex>.<kind>`, with `-<label>` when a label is given)."""
+    slug = "-".join(re.findall(r"[a-z0-9]+", _ascii(label).lower()))[:LABEL_CHARS].strip("-")
+    return f"f_{hashlib.sha256(seed.encode()).hexdigest()[:12]}{'-' + slug if slug else ''}.{kind}"
 
 
 def render(identifier: str) -> tuple[bytes, str] | None:
@@ -28,10 +30,11 @@ def render(identifier: str) -> tuple[bytes, str] | None:
     match = FILE_ID.match(identifier)
     if match is None:
         return None
-    kind = match.group(1)
+    label, kind = match.group(1), match.group(2)
     digest = hashlib.sha256(identifier.encode()).digest()
     if kind == "pdf":
-        return pdf(f"Talkie Mock document {identifier[2:8]}", digest), MIME[kind]
+        title = label.upper() if label else f"Talkie Mock document {identifier[2:8]}"
+        return pdf(title, digest), MIME[kind]
     return png(64, 64, digest[:3], digest[3:6]), MIME[kind]
 
 
