@@ -45,3 +45,9 @@ def test_a_message_over_the_limit_names_the_limit(make_client: Callable[..., Cli
     answer = client.http.post("/api/talkie/run", json=run_input("Ahoj!", "r_long"), headers=AUTH)
     assert answer.status_code == 413
     assert answer.json()["error"]["message"] == "Zpráva je delší než 3 znaky."
+
+
+def test_a_reason_missing_its_fields_falls_back_to_its_codes_sentence() -> None:
+    assert ApiError("too_large", "message_too_long").message("cs") == "Zpráva je příliš dlouhá."
+    assert ApiError("invalid_request", "invalid_field").message("en") == MESSAGES["en"]["invalid_request"]
+    assert ApiError("too_large", "message_too_long", limit="many").message("en") == "The message is too long."

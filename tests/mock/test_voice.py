@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from talkie_mock.api.voice import LABELS
 from talkie_mock.engine.realtime.brain import TOOL_NAMES
 from talkie_mock.testing import AUTH, Client, checked
@@ -174,6 +175,24 @@ def test_sdp_signalling_answers_once_with_a_real_peer(client: Client) -> None:
         assert needed in answer.text
     again = client.http.post("/_mock/voice/sdp", content=offer, headers=headers)
     assert again.status_code == 401  # the secret opens one connection, once
+
+
+def test_an_offer_that_fails_leaves_the_secret_unspent(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A failed request stores nothing: a peer that breaks while answering does not use up the secret."""
+    voice = session(client)
+    headers = {"Authorization": f"Bearer {voice['clientSecret']}", "Content-Type": "application/sdp"}
+
+    async def broken(*args: object, **kwargs: object) -> str:
+        raise RuntimeError("the peer broke")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(client.mock.voice, "connect", broken)
+        failed = client.http.post("/_mock/voice/sdp", content=loopback_offer(), headers=headers)
+    assert failed.status_code == 500
+    assert client.mock.store.get_voice(voice["voiceSessionId"]).connected_at is None
+    assert client.http.post("/_mock/voice/sdp", content=loopback_offer(), headers=headers).status_code == 201
 
 
 def test_sdp_signalling_refuses_an_expired_secret(client: Client) -> None:

@@ -140,16 +140,20 @@ class ApiError(MockError):
         self.status = status if status is not None else http_status(code)
 
     def message(self, locale: str) -> str:
+        """The reason's sentence, else the code's, else the generic one: the first whose fields are all
+        given, so a user never reads a `{placeholder}`."""
         table = MESSAGES.get(locale, MESSAGES["en"])
-        template = table.get(self.reason) or table.get(self.code) or MESSAGES["en"]["internal"]
         params = {
             name: _Count(value, locale) if isinstance(value, int) and not isinstance(value, bool) else value
             for name, value in self.params.items()
         }
-        try:
-            return template.format(**params)
-        except (KeyError, IndexError):
-            return template
+        for template in (table.get(self.reason), table.get(self.code), table["internal"]):
+            if template is not None:
+                try:
+                    return template.format(**params)
+                except (KeyError, IndexError, ValueError):
+                    continue
+        return table["internal"]
 
     def body(self, locale: str) -> ErrorResponse:
         return error_body(self.code, self.message(locale))

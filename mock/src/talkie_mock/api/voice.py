@@ -280,9 +280,11 @@ async def sdp(request: Request) -> Response:
         answer = await mock.voice.connect(
             config, raw.decode("utf-8", "replace"), local=str(server[0]), remote=client
         )
-    except OfferError as exc:
-        mock.store.unspend_voice_secret(session.id)  # nothing was connected: the secret is still good
-        raise ApiError("invalid_request", "invalid_field", field="(body)", detail=str(exc)) from exc
+    except BaseException as exc:  # a request that connected nothing leaves nothing spent
+        mock.store.unspend_voice_secret(session.id)
+        if isinstance(exc, OfferError):
+            raise ApiError("invalid_request", "invalid_field", field="(body)", detail=str(exc)) from exc
+        raise
     return Response(answer, status_code=201, media_type="application/sdp")
 
 

@@ -17,6 +17,7 @@ import logging
 import os
 import sqlite3
 import threading
+import time
 import weakref
 
 log = logging.getLogger(__name__)
@@ -55,9 +56,8 @@ class Checkpointer:
                 self._users.pop(path, None)
 
     def _run(self) -> None:
-        wake = threading.Event()
         while True:
-            wake.wait(self.interval)
+            time.sleep(self.interval)
             with self._lock:
                 for missing in [p for p in self._users if not os.path.exists(p)]:
                     del self._users[missing]  # its folder was removed (a test's temporary state)
