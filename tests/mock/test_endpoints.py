@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 import pytest
@@ -195,3 +196,23 @@ def test_unexpected_exception_is_json_500(client: Client, monkeypatch: pytest.Mo
     monkeypatch.setattr(client.mock.store, "list_threads", boom)
     answer = client.http.get("/api/talkie/threads", headers=AUTH)
     assert checked(answer, "ErrorResponse", 500)["error"]["code"] == "internal"
+
+
+def test_an_unexpected_500_is_recorded_and_readable_cross_origin(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The error layer sits inside the front door and the recorder: the inspector shows the 500 the
+    client got, and a web client's page may read it (CORS marks it like any other answer)."""
+
+    def boom(*args: object) -> None:
+        raise RuntimeError("bug")
+
+    monkeypatch.setattr(client.mock.store, "list_threads", boom)
+    page = "http://localhost:5173"
+    answer = client.http.get("/api/talkie/threads", headers={**AUTH, "Origin": page})
+    assert checked(answer, "ErrorResponse", 500)["error"]["code"] == "internal"
+    assert answer.headers["access-control-allow-origin"] == page
+    entries = client.http.get("/_mock/api/traffic").json()["entries"]
+    recorded = [e for e in entries if e["path"] == "/api/talkie/threads"][-1]
+    assert recorded["response"]["status"] == 500
+    assert json.loads(recorded["response"]["body"])["error"]["code"] == "internal"

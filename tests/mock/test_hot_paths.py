@@ -164,6 +164,30 @@ def test_the_fixed_manifest_is_the_routed_manifest_byte_for_byte(make_client: An
     assert issuers["10.0.2.2:8765"] == "http://10.0.2.2:8765"  # each client's own origin (api.issuer)
 
 
+def test_the_recorder_shows_a_fixed_manifest_as_it_shows_a_routed_one(make_client: Any) -> None:
+    """The recorder answers the fixed manifest itself; the inspector cannot tell the two paths apart."""
+    client = make_client(self_check=False)
+    watching = _Watching()
+    client.mock.hooks.add(watching)
+    headers = {"host": "127.0.0.1:8765", "accept-language": "cs"}
+    client.http.get("/.well-known/talkie.json?x=1", headers=headers)
+    watching.is_idle = False
+    client.http.get("/.well-known/talkie.json?x=1", headers=headers)
+    assert watching.manifests == 1  # the first was the fixed answer, the second was routed
+    entries = client.http.get("/_mock/api/traffic").json()["entries"]
+    fixed, routed = [e for e in entries if e["path"] == "/.well-known/talkie.json"]
+    varying = {"id", "version", "clock", "durationMs"}
+    assert fixed["durationMs"] is not None
+    assert fixed["stream"] is None
+    assert {k: v for k, v in fixed.items() if k not in varying} == {
+        k: v for k, v in routed.items() if k not in varying
+    }
+    assert fixed["response"]["status"] == 200
+    assert fixed["endpoint"] == "manifest"
+    assert fixed["query"] == "x=1"
+    assert fixed["request"]["headers"]["accept-language"] == "cs"
+
+
 def test_the_fixed_manifest_gives_way_to_faults_variations_and_other_requests(make_client: Any) -> None:
     client = make_client(self_check=False)
     http = client.http

@@ -112,6 +112,22 @@ def test_stalled_heads_are_closed(mock: Served) -> None:
         assert http.get("/api/talkie/status").status_code == 200
 
 
+def test_a_stalled_second_head_on_a_kept_alive_connection_is_closed(mock: Served) -> None:
+    """The deadline holds for every head, not only a connection's first: after a whole request and its
+    answer, half of the next head and a stall close the connection too."""
+    sock = mock.connect()
+    try:
+        sock.settimeout(10)
+        request = f"GET /.well-known/talkie.json HTTP/1.1\r\nHost: {mock.host}\r\n\r\n".encode()
+        sock.sendall(request)
+        first = sock.recv(65536)
+        assert first.startswith(b"HTTP/1.1 200"), first[:100]
+        sock.sendall(f"GET /api/talkie/status HTTP/1.1\r\nHost: {mock.host}\r\nX-Slow".encode())
+        _closed_within(sock, 15)
+    finally:
+        sock.close()
+
+
 def test_a_stalled_body_gets_408_and_the_connection_closes(mock: Served) -> None:
     sock = mock.connect()
     try:

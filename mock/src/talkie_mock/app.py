@@ -20,7 +20,7 @@ from talkie_mock import oauth
 from talkie_mock.api.auth import Auth, DevTokenAuthenticator, Principal
 from talkie_mock.api.context import Mock, MockApp
 from talkie_mock.api.cors import Cors, CorsPolicy
-from talkie_mock.api.fixed import FixedAnswers
+from talkie_mock.api.fixed import FixedAnswers, KnownAnswers
 from talkie_mock.api.hooks import Hooks, SelfCheck
 from talkie_mock.api.issuer import ClientOrigin
 from talkie_mock.api.limits import Limits
@@ -129,9 +129,10 @@ def create_app(config: MockConfig, *, clock: Clock | None = None, devtools: bool
     key = config.devtools_key or mock.store.setting("devtools_key", guard.new_key)
     app.state.devtools_key = key
     oauth.install(app, config.oauth, secret=key)
-    app.add_middleware(FixedAnswers, mock=mock)  # innermost: recorded and guarded like every request
+    answers = KnownAnswers(mock)
+    app.add_middleware(FixedAnswers, answers=answers)  # innermost: recorded and guarded like every request
     if devtools:
-        developer_tools.install(app, config.breaks)
+        developer_tools.install(app, config.breaks, fixed=answers)
     # outermost last: Host check (every request) → the client's origin (api.issuer) → CORS → developer-surface
     # guard → body cap and read deadline
     render = refusal(config.locale)

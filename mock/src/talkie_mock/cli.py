@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import gc
 import logging
 import socket
 import sys
@@ -371,6 +372,9 @@ def run_server(app: Any, sock: socket.socket, access_log: bool, config: MockConf
     if access_log:  # uvicorn's log level (warning) would hide the access log's info lines
         logging.getLogger("uvicorn.access").setLevel(logging.INFO)
     serving.scrub_logs(Redactor([config.token, key]))
+    # what start-up built (modules, the contract, the invented content) lives as long as the process: out of
+    # the collector's reach, no collection under load walks it again
+    gc.freeze()
     # uvicorn re-raises Ctrl+C after a clean shutdown; that is a normal stop
     with contextlib.suppress(KeyboardInterrupt):
         server.run(sockets=[sock])

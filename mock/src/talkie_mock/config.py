@@ -6,6 +6,7 @@ process, each with its own state, clock and timings.
 
 from __future__ import annotations
 
+import functools
 import os
 import secrets
 from dataclasses import dataclass, field
@@ -141,9 +142,10 @@ class MockConfig:
     # Origins whose pages may call the API (api.cors); empty: every origin (a dev server).
     cors_origins: tuple[str, ...] = ()
 
-    @property
+    @functools.cached_property
     def origin(self) -> str:
-        """The canonical origin (`issuer`): the public URL when given, else the bound address."""
+        """The canonical origin (`issuer`): the public URL when given, else the bound address (computed once
+        per configuration: every request asks)."""
         if self.public_url:
             return self.public_url.rstrip("/")
         host = f"[{self.host}]" if ":" in self.host else self.host

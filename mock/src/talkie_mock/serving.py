@@ -24,13 +24,65 @@ from talkie_mock.devtools.redact import Redactor
 def protocol(head_timeout: float) -> type[asyncio.Protocol]:
     """uvicorn's HTTP protocol (httptools when installed, else h11) with a deadline for each request head."""
     try:
-        from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol as Base
+        from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
     except ImportError:  # pragma: no cover - a platform without httptools wheels
-        from uvicorn.protocols.http.h11_impl import H11Protocol as Base  # type: ignore[assignment]
+        return _every_response(head_timeout)
 
-    class HeadDeadline(Base):
-        """Closes a connection whose next request head is not complete in time."""
+    class HeadDeadline(HttpToolsProtocol):
+        """Closes a connection whose request head is not complete in time.
 
+        The timer is armed only while a head is incomplete: when a connection opens (nothing may ever come)
+        and when a read ends in the middle of a head. A whole head in one read, as nearly every request
+        arrives, costs no timer at all (uvicorn already arms one per response for keep-alive).
+        """
+
+        _head_timer: asyncio.TimerHandle | None = None
+        _in_head = False
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._arm()
+
+        def on_message_begin(self) -> None:
+            super().on_message_begin()
+            self._in_head = True
+
+        def on_headers_complete(self) -> None:
+            self._in_head = False
+            self._disarm()
+            super().on_headers_complete()
+
+        def data_received(self, data: bytes) -> None:
+            super().data_received(data)
+            if self._in_head and self._head_timer is None:
+                self._arm()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm()
+            super().connection_lost(exc)
+
+        def _arm(self) -> None:
+            self._head_timer = self.loop.call_later(head_timeout, self._expired)
+
+        def _disarm(self) -> None:
+            if self._head_timer is not None:
+                self._head_timer.cancel()
+                self._head_timer = None
+
+        def _expired(self) -> None:
+            self._head_timer = None
+            # a connection that never sent anything has no head begun: it is closed all the same
+            if (self._in_head or self.cycle is None) and not self.transport.is_closing():
+                self.transport.close()
+
+    return HeadDeadline
+
+
+def _every_response(head_timeout: float) -> type[asyncio.Protocol]:  # pragma: no cover - no httptools
+    """The h11 fallback: h11 has no head callbacks, so the deadline is armed after every response."""
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class HeadDeadline(H11Protocol):
         _head_timer: asyncio.TimerHandle | None = None
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]

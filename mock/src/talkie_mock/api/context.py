@@ -8,6 +8,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse
+from starlette.types import ASGIApp
 from talkie_models import TalkieModel
 
 from talkie_mock.api.auth import Auth, Principal
@@ -71,6 +72,24 @@ class MockApp(Starlette):
     attribute because every request looks it up (Starlette's `State` answers through `__getattr__`)."""
 
     mock: Mock
+
+    def build_middleware_stack(self) -> ASGIApp:
+        """Starlette's stack with the mock's middlewares outside its error layer instead of inside it.
+
+        The front door (Host check, origin, CORS, guard, limits) and the traffic recorder then see every
+        answer, the §3 500 of an unexpected error included (the recorder shows it, CORS lets a page read
+        it), and a request they answer themselves — a refusal, the manifest's fixed bytes — skips the error
+        layer's frame and its wrapper around every message sent. Those layers only read the request head and
+        send what they decided; what could raise (endpoints, body reading) stays inside the error layer.
+        """
+        outer, self.user_middleware = self.user_middleware, []
+        try:
+            app = super().build_middleware_stack()
+        finally:
+            self.user_middleware = outer
+        for cls, args, kwargs in reversed(outer):
+            app = cls(app, *args, **kwargs)
+        return app
 
 
 def mock_of(request: Request) -> Mock:

@@ -14,34 +14,55 @@ both paths' answers byte for byte.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 from talkie_models.protocol import WELL_KNOWN_PATH
 
 from talkie_mock.api import issuer, manifest
 from talkie_mock.api.context import Mock
-from talkie_mock.api.origin import answer
+from talkie_mock.api.origin import Headers, answer
+
+Fixed = Callable[[Scope], tuple[bytes, Headers] | None]
+"""A request scope → the body and headers of the 200 that answers it, or None to go the normal way."""
 
 
-class FixedAnswers:
-    """Answers a plain `GET` of the manifest from its rendered bytes when nothing could change them."""
+class KnownAnswers:
+    """Which requests have a fixed answer, and what it is: a plain `GET` of the manifest while nothing could
+    change its bytes."""
 
-    def __init__(self, app: ASGIApp, mock: Mock) -> None:
-        self.app = app
+    def __init__(self, mock: Mock) -> None:
         self.mock = mock
 
-    def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
-        # frameless, as the front door (see api.origin)
-        if scope["type"] == "http" and scope["path"] == WELL_KNOWN_PATH and self._plain(scope):
-            config = self.mock.config
-            _, raw, headers = manifest.rendered(config, issuer.current(config.origin))
-            return answer(send, 200, raw, headers)
-        return self.app(scope, receive, send)
+    def __call__(self, scope: Scope) -> tuple[bytes, Headers] | None:
+        """The fixed answer of an HTTP request (body, headers of a 200), or None."""
+        if scope["path"] != WELL_KNOWN_PATH or not self._plain(scope):
+            return None
+        config = self.mock.config
+        _, raw, headers = manifest.rendered(config, issuer.current(config.origin))
+        return raw, headers
 
     def _plain(self, scope: Scope) -> bool:
         if scope["method"] != "GET" or scope.get("root_path") or self.mock.vary.active:
             return False
         if not self.mock.hooks.idle():
             return False
-        return not any(name in (b"content-length", b"transfer-encoding") for name, _ in scope["headers"])
+        for name, _ in scope["headers"]:
+            if name == b"content-length" or name == b"transfer-encoding":
+                return False
+        return True
+
+
+class FixedAnswers:
+    """Sends the fixed answers :class:`KnownAnswers` finds (when the traffic recorder has not already)."""
+
+    def __init__(self, app: ASGIApp, answers: Fixed) -> None:
+        self.app = app
+        self.answers = answers
+
+    def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
+        # frameless, as the front door (see api.origin)
+        found = self.answers(scope) if scope["type"] == "http" else None
+        if found is not None:
+            return answer(send, 200, *found)
+        return self.app(scope, receive, send)

@@ -63,7 +63,13 @@ class Hooks:
 
     def idle(self) -> bool:
         """Whether no observer and no wrapper would do anything now: then a fixed answer may skip them."""
-        return all(o.idle() for o in self.observers) and all(w.idle() for w in self.wrappers)
+        for observer in self.observers:  # loops, not all(): asked on every request of the manifest
+            if not observer.idle():
+                return False
+        for wrapper in self.wrappers:  # noqa: SIM110 - a loop, as above
+            if not wrapper.idle():
+                return False
+        return True
 
     async def after_request(self, request: Request, response: Response) -> Response:
         for wrapper in self.wrappers:

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from starlette.applications import Starlette
 
+from talkie_mock.api.fixed import Fixed
 from talkie_mock.devtools import breaks, control
 
 
-def install(app: Starlette, rules: tuple[str, ...] = ()) -> control.DevTools:
+def install(app: Starlette, rules: tuple[str, ...] = (), fixed: Fixed | None = None) -> control.DevTools:
     """Mount the control API and inspector, apply the configured faults, then the `--break` rules (last, so
-    they see what faults produced)."""
-    tools = control.install(app)
+    they see what faults produced). `fixed`: the requests the recorder may answer itself (api.fixed)."""
+    tools = control.install(app, fixed)
     breaks.install(app, rules)
     return tools

@@ -20,6 +20,7 @@ from starlette.routing import Route
 from talkie_models.findings import Evidence
 
 from talkie_mock.api.context import Mock
+from talkie_mock.api.fixed import Fixed
 from talkie_mock.api.problems import problem
 from talkie_mock.api.requests import parse_json
 from talkie_mock.devtools import har
@@ -369,7 +370,7 @@ def routes() -> list[Route]:
     ]
 
 
-def install(app: Starlette) -> DevTools:
+def install(app: Starlette, fixed: Fixed | None = None) -> DevTools:
     """Mount the control API and inspector, and start applying the configured faults."""
     mock: Mock = app.state.mock
     board = FaultBoard(mock.config.seed)
@@ -393,6 +394,7 @@ def install(app: Starlette) -> DevTools:
         analyse=tools.record,
         clock=mock.clock.now_ms,
         silent=Verdicts.silent,
+        fixed=fixed,
     )
     app.state.devtools = tools
     return tools

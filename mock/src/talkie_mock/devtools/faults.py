@@ -72,8 +72,19 @@ ENDPOINT_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 ]
 
 
+_EXACT: dict[str, str] = {
+    template: key
+    for key, template in [("manifest", MANIFEST_PATH), *manifest.ENDPOINTS.items()]
+    if "{" not in template
+}
+"""The paths without a placeholder, looked up at once (every request of the busiest ones asks)."""
+
+
 def endpoint_of(path: str) -> str | None:
     """The manifest key (`run`, `decision`…, or `manifest`) a request path belongs to, if any."""
+    exact = _EXACT.get(path)
+    if exact is not None:
+        return exact
     for key, pattern in ENDPOINT_PATTERNS:
         if pattern.match(path):
             return key

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import time
 from collections import deque
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Awaitable, Callable, Iterator, Mapping
 from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -26,6 +26,7 @@ from talkie_models.findings import Finding
 from talkie_models.sse import SSEDecoder
 from talkie_models.validation import fast_validator
 
+from talkie_mock.api.fixed import Fixed
 from talkie_mock.api.requests import VALIDATED
 from talkie_mock.api.runs import REPLAYED
 from talkie_mock.devtools.faults import APPLIED, DROPPED, endpoint_of
@@ -275,7 +276,11 @@ def _is_recorded(path: str) -> bool:
 
 
 class TrafficRecorder:
-    """ASGI middleware feeding :class:`Traffic`; `analyse` is called once per exchange with what was seen."""
+    """ASGI middleware feeding :class:`Traffic`; `analyse` is called once per exchange with what was seen.
+
+    `fixed` (api.fixed) names the requests whose whole answer is known before it is sent: those are recorded
+    complete, in one step, and answered without the per-message bookkeeping a computed answer needs.
+    """
 
     def __init__(
         self,
@@ -284,17 +289,40 @@ class TrafficRecorder:
         analyse: Analyse,
         clock: Callable[[], int],
         silent: Silent | None = None,
+        fixed: Fixed | None = None,
     ) -> None:
         self.app = app
         self.traffic = traffic
         self.analyse = analyse
         self.clock = clock
         self.silent = silent
+        self.fixed = fixed
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+    def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
+        # frameless when not recorded (see api.origin)
         if scope["type"] != "http" or not _is_recorded(scope["path"]):
-            await self.app(scope, receive, send)
-            return
+            return self.app(scope, receive, send)
+        found = self.fixed(scope) if self.fixed is not None else None
+        if found is not None:
+            return self._answer_fixed(scope, send, *found)
+        return self._recorded(scope, receive, send)
+
+    async def _answer_fixed(self, scope: Scope, send: Send, body: bytes, headers: Headers) -> None:
+        """Record a known answer as one finished exchange and send it (status 200, no request body)."""
+        exchange = self.traffic.begin(
+            scope["method"], scope["path"], scope.get("query_string", b""), self.clock(), scope["headers"]
+        )
+        exchange.request_complete = True
+        exchange.status = 200
+        exchange.raw_response_headers = headers
+        exchange.response_body = body[: BODY_LIMIT * 4]
+        try:
+            await send({"type": "http.response.start", "status": 200, "headers": headers})
+            await send({"type": "http.response.body", "body": body})
+        finally:
+            self._closed(exchange, scope)
+
+    async def _recorded(self, scope: Scope, receive: Receive, send: Send) -> None:
         exchange = self.traffic.begin(
             scope["method"], scope["path"], scope.get("query_string", b""), self.clock(), scope["headers"]
         )
