@@ -213,6 +213,20 @@ def _row(message_id: str, thread_id: str = "t_1") -> MessageRow:
     return MessageRow(message_id, thread_id, "user", "Dobrý den", 1, "chat", [])
 
 
+def test_add_messages_tells_which_messages_it_stored(tmp_path: Path) -> None:
+    """One INSERT per message decides what is new (the run request asks nothing beforehand): an id the
+    thread knows, or one repeated within the same call, is not stored again and not reported."""
+    store = Store(str(tmp_path / "state.db"))
+    store.create_thread("t_1", "u_1", "Schůzky", "chat", 1)
+    first, second = _row("m_1"), _row("m_2")
+    assert store.add_messages("t_1", [first, _row("m_1"), second], 2) == [first, second]
+    assert store.add_messages("t_1", [_row("m_2")], 3) == []
+    assert [m.id for m in store.messages("t_1")] == ["m_1", "m_2"]
+    store.delete_thread("t_1", 4)
+    assert store.add_messages("t_1", [_row("m_3")], 5) == []  # a deleted thread takes nothing
+    store.close()
+
+
 def test_held_writes_commit_together_and_keep_each_write_atomic(tmp_path: Path) -> None:
     path = str(tmp_path / "state.db")
     store = Store(path)

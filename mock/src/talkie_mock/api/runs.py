@@ -114,12 +114,10 @@ def _start(
         )
         for m in user_messages
     ]
-    known_ids = mock.store.known_message_ids(thread_id, [r.id for r in rows])
-    fresh = [r for r in rows if r.id not in known_ids]
+    fresh = mock.store.add_messages(thread_id, rows, now)  # one statement each: stored unless known
     if not fresh:  # notes N-05: nothing new, nothing to answer
         frames = mock.runs.finished_immediately(user.user_id, run_id, thread_id, cancelled=False)
         return EventStreamResponse(Subscription(None, frames), ping), None
-    mock.store.add_messages(thread_id, fresh, now)
     plan = mock.agent.plan(
         AgentRequest(text=fresh[-1].content, run_id=run_id, thread_id=thread_id, locale=locale)
     )

@@ -66,6 +66,8 @@ CONSENT = {
 }
 VOICE_TITLE = {"cs": "Hlasová konverzace", "en": "Voice conversation"}
 SIGNALING_PATH = "/_mock/voice/sdp"
+SECRET_PREFIX = "ek_mock_"
+"""How every voice client secret the mock mints begins (the inspector looks for it where it must not be)."""
 MAX_OFFER_BYTES = 64 * 1024
 
 
@@ -92,7 +94,7 @@ async def create_session(request: Request) -> Response:
         transport="webrtc",
         event_protocol="openai-realtime/1",
         signaling=Signaling(type="sdp-post", url=f"{issuer.current(mock.config.origin)}{SIGNALING_PATH}"),
-        client_secret="ek_mock_" + secrets.token_urlsafe(18),
+        client_secret=SECRET_PREFIX + secrets.token_urlsafe(18),
         expires_at=iso_of_ms(now + mock.config.voice_secret_ttl_seconds * 1000),
         max_seconds=max_seconds,
         warn_seconds=mock.config.voice_warn_seconds,

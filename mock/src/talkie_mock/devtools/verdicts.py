@@ -129,6 +129,8 @@ class Seen:
     """(type name, parsed body) when the endpoint already found exactly these bytes valid."""
 
     def json_body(self) -> Any:
+        if self.validated is not None:  # the endpoint parsed these very bytes already
+            return self.validated[1]
         try:
             return parse_json(self.body) if self.body.strip() else None
         except ApiError:  # not JSON, too deep, invalid text: the endpoint refused it already

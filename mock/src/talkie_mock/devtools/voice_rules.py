@@ -31,11 +31,14 @@ from talkie_models.consent import MAX_WORDS, STRIKES, ConsentWindow, classify, f
 from talkie_models.findings import Finding
 
 from talkie_mock.api.context import Mock
-from talkie_mock.api.voice import SIGNALING_PATH
+from talkie_mock.api.voice import SECRET_PREFIX, SIGNALING_PATH
 from talkie_mock.devtools.verdicts import Seen, verdict
 from talkie_mock.engine.realtime.session import LOCKED, forbidden_changes
 
-SECRET = re.compile(rb"ek_mock_[A-Za-z0-9_-]{20,}")
+SECRET_MARK = SECRET_PREFIX
+SECRET = re.compile(re.escape(SECRET_PREFIX).encode() + rb"[A-Za-z0-9_-]{20,}")
+JUDGED_BODIES = frozenset({"voiceTool", "voiceTranscript", "voiceUsage", "decision"})
+"""The endpoints whose request bodies these rules read (every other body is left unparsed)."""
 USAGE_INTERVAL_SECONDS = 30
 USAGE_SLACK_SECONDS = 30
 """"About every 30 s" (N-74): a gap of more than twice that between usage reports is reported."""
@@ -262,7 +265,7 @@ class VoiceRules:
         endpoint = seen.endpoint
         if seen.path == SIGNALING_PATH and seen.method == "POST":
             findings += self._signaling(seen)
-        if seen.method != "POST" or seen.status >= 400:
+        if seen.method != "POST" or seen.status >= 400 or endpoint not in JUDGED_BODIES:
             return findings
         body = seen.json_body()
         if not isinstance(body, dict):
@@ -279,11 +282,16 @@ class VoiceRules:
         return findings
 
     def _secret(self, seen: Seen) -> list[Finding]:
+        # the usual case first, without joining anything: no part of the request names a voice secret
+        if (
+            SECRET_MARK.encode() not in seen.body
+            and SECRET_MARK not in seen.query
+            and not any(SECRET_MARK in value for value in seen.headers.values())
+        ):
+            return []
         carried = b" ".join(
             [seen.query.encode(), seen.body, *(v.encode("latin-1", "replace") for v in seen.headers.values())]
         )
-        if b"ek_mock_" not in carried:
-            return []
         if seen.path == SIGNALING_PATH:
             header = seen.headers.get("authorization", "")
             rest = carried.replace(header.encode("latin-1", "replace"), b"", 1)

@@ -372,10 +372,11 @@ class Store:
             found |= {r[0] for r in self._all(sql, thread_id, *chunk)}
         return found
 
-    def add_messages(self, thread_id: str, messages: list[MessageRow], now: int) -> int:
-        """Store messages whose id the thread does not know yet; returns how many were new. A deleted
-        thread takes nothing (the late reply of a run it outlived)."""
-        added = 0
+    def add_messages(self, thread_id: str, messages: list[MessageRow], now: int) -> list[MessageRow]:
+        """Store messages whose id the thread does not know yet; returns those that were new (a repeated id,
+        in the thread or earlier in `messages`, is not). A deleted thread takes nothing (the late reply of a
+        run it outlived)."""
+        added: list[MessageRow] = []
         # one message: no savepoint (SQLite undoes a failed statement by itself; the timestamp UPDATE
         # that may follow cannot fail on a row the INSERT just found)
         with self._tx(single=len(messages) == 1) as db:
@@ -386,7 +387,8 @@ class Store:
                     "(SELECT 1 FROM threads WHERE id = ? AND deleted_at IS NULL)",
                     (thread_id, m.id, m.role, m.content, m.created_at, m.channel, _dumps(m.cards), thread_id),
                 )
-                added += cur.rowcount
+                if cur.rowcount:
+                    added.append(m)
             if added:
                 db.execute(
                     "UPDATE threads SET updated_at = MAX(updated_at, ?) WHERE id = ?", (now, thread_id)
