@@ -3,8 +3,8 @@
 Every app launch fetches `/.well-known/talkie.json`, and the mock answers it from bytes it rendered once per
 origin (:func:`talkie_mock.api.manifest.rendered`). Going through Starlette's exception layer, router, route
 and request object for that costs several times more than sending them. :class:`FixedAnswers` sits right
-in front of Starlette's exception layer, inside every front-door middleware and the traffic recorder, so
-the request is checked, guarded, limited and recorded as any other; it only skips the routing.
+in front of Starlette's error and exception layers, inside every front-door middleware and the traffic
+recorder, so the request is checked, guarded, limited and recorded as any other; it only skips the routing.
 
 It answers only when the normal path would send the very same bytes: a `GET` of that exact path without a
 body, no `--vary` choice to take, and every hook idle (no fault set, no `--break`, no `--self-check`).

@@ -35,8 +35,8 @@ from talkie_mock.api.voice import SECRET_PREFIX, SIGNALING_PATH
 from talkie_mock.devtools.verdicts import Seen, verdict
 from talkie_mock.engine.realtime.session import LOCKED, forbidden_changes
 
-SECRET_MARK = SECRET_PREFIX
-SECRET = re.compile(re.escape(SECRET_PREFIX).encode() + rb"[A-Za-z0-9_-]{20,}")
+_PREFIX_BYTES = SECRET_PREFIX.encode()
+SECRET = re.compile(re.escape(_PREFIX_BYTES) + rb"[A-Za-z0-9_-]{20,}")
 JUDGED_BODIES = frozenset({"voiceTool", "voiceTranscript", "voiceUsage", "decision"})
 """The endpoints whose request bodies these rules read (every other body is left unparsed)."""
 USAGE_INTERVAL_SECONDS = 30
@@ -284,9 +284,9 @@ class VoiceRules:
     def _secret(self, seen: Seen) -> list[Finding]:
         # the usual case first, without joining anything: no part of the request names a voice secret
         if (
-            SECRET_MARK.encode() not in seen.body
-            and SECRET_MARK not in seen.query
-            and not any(SECRET_MARK in value for value in seen.headers.values())
+            _PREFIX_BYTES not in seen.body
+            and SECRET_PREFIX not in seen.query
+            and not any(SECRET_PREFIX in value for value in seen.headers.values())
         ):
             return []
         carried = b" ".join(
