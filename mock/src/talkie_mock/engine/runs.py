@@ -41,7 +41,7 @@ from talkie_models.sse import encode_comment, encode_event
 from talkie_mock.engine.plans import ActionSpec, Emit, Fail, Paced, Propose, Sleep, Step, Unsafe, Usage
 from talkie_mock.engine.store import MessageRow, Store
 from talkie_mock.engine.variations import CANCEL_ERROR_CODE, StreamShaper, Variations, record
-from talkie_mock.engine.wire import frame, wire
+from talkie_mock.engine.wire import dumps, frame, wire
 from talkie_mock.errors import ApiError, retryable
 
 log = logging.getLogger("talkie_mock.engine.runs")
@@ -89,6 +89,7 @@ class LiveRun:
     task: asyncio.Task[None] | None = None
     readers: list[asyncio.Future[None]] = field(default_factory=list)  # subscriptions waiting for news
     pausing: asyncio.Future[None] | None = None  # the pause the run sits in, if any
+    created_at: int = 0
     shaper: StreamShaper | None = None  # `--vary`: how this run's events go on the wire
     variant: str = ""  # `--vary`: the key of this run's choices
 
@@ -236,21 +237,24 @@ class RunManager:
         locale: str,
         variant: str | None = None,
     ) -> LiveRun:
-        """Record the run and perform it up to its first pause; a task carries on from there.
+        """Perform the run up to its first pause; a task carries on from there.
 
         The steps before the first pause run right here, inside the caller's transaction (Store.hold): a run
-        that never pauses (echo, card, action, error) is finished and stored before the answer starts, with
-        one commit and no task. The caller subscribes to the returned run either way.
+        that never pauses (echo, card, action, error) is finished and stored, in one row written once,
+        before the answer starts, and needs no task. A run that pauses is recorded as `running` first. The
+        caller subscribes to the returned run either way.
         """
         run = LiveRun(user_id=user_id, run_id=run_id, thread_id=thread_id, locale=locale)
         # `--vary`: the shape follows the message (§11 answers stay deterministic), the run id by default
         run.variant = variant or run_id
         run.shaper = self.variations.shaper(run.variant, self.services.now_ms)
         with self.store.batch():
-            self.store.create_run(user_id, run_id, thread_id, "running", self.services.now_ms())
+            run.created_at = self.services.now_ms()
             self.live[(user_id, run_id)] = run
             script = self._script(run, steps)
             pending = next(script, None)
+            if pending is not None:  # it goes on in a task: a restart meanwhile finds it running (recover)
+                self.store.create_run(user_id, run_id, thread_id, "running", run.created_at)
         if pending is not None:
             run.task = asyncio.get_running_loop().create_task(
                 self._follow(script, pending), name=f"run {run_id}"
@@ -266,9 +270,11 @@ class RunManager:
         events = [e for c in canonical for e in shaper.shape(c)] if shaper is not None else canonical
         for event in events:
             self.services.event_published(event)
+        status = "cancelled" if cancelled else "finished"
         if record:
-            self.store.create_run(user_id, run_id, thread_id, "running", self.services.now_ms())
-        self.store.finish_run(user_id, run_id, "cancelled" if cancelled else "finished", events)
+            self.store.end_run(user_id, run_id, thread_id, status, self.services.now_ms(), dumps(events))
+        else:  # the row is there already (a cancel's tombstone): it keeps its thread and time
+            self.store.finish_run(user_id, run_id, status, events)
         return [encode_event(e) for e in events]
 
     async def cancel(self, user_id: str, run_id: str) -> None:
@@ -412,7 +418,9 @@ class RunManager:
         finally:
             tracker.flush()
             try:
-                self.store.finish_run(run.user_id, run.run_id, run.status, encoded=run.events_json())
+                self.store.end_run(
+                    run.user_id, run.run_id, run.thread_id, run.status, run.created_at, run.events_json()
+                )
             finally:
                 self.live.pop((run.user_id, run.run_id), None)
                 run.finish()
@@ -430,6 +438,8 @@ class RunManager:
             outcome: Any = RunFinishedCancelledOutcome(type="cancelled") if end == "outcome" else None
         else:
             outcome = RunFinishedSuccessOutcome(type="success") if vary.explicit_success(key) else None
+        if outcome is None:  # left out rather than set to None: the event keeps engine.wire's quick path
+            return RunFinishedEvent(type="RUN_FINISHED", thread_id=thread_id, run_id=run_id)
         return RunFinishedEvent(type="RUN_FINISHED", thread_id=thread_id, run_id=run_id, outcome=outcome)
 
     def _run_error(self, code: str, message: str | None, locale: str) -> RunErrorEvent:

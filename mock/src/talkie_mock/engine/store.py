@@ -475,6 +475,18 @@ class Store:
                 (status, text, user_id, run_id),
             )
 
+    def end_run(
+        self, user_id: str, run_id: str, thread_id: str, status: str, created_at: int, encoded: str
+    ) -> None:
+        """Store a run's final state, with its row when it has none yet: a run that never paused is written
+        once, finished (its `running` row would live only inside the same transaction)."""
+        with self._tx(single=True) as db:
+            db.execute(
+                "INSERT INTO runs (user_id, id, thread_id, status, created_at, events) VALUES (?,?,?,?,?,?) "
+                "ON CONFLICT (user_id, id) DO UPDATE SET status = excluded.status, events = excluded.events",
+                (user_id, run_id, thread_id, status, created_at, encoded),
+            )
+
     def interrupted_runs(self) -> list[RunRow]:
         """Runs left `running` by a crash: their task died with the process."""
         rows = self._all("SELECT user_id, id FROM runs WHERE status = 'running'")
