@@ -54,6 +54,7 @@ GETS = {
     "threads": "/api/talkie/threads",
 }
 RUN = "/api/talkie/run"
+SLOW_TARGET = 5000  # the figure: this many concurrent slow runs, all on time
 ECHO_TEXT = "talkie-test:echo Dobrý den, Marek Dvořák z Horizont Logistika s.r.o."
 CORES = sorted(os.sched_getaffinity(0))
 LOAD_CORE, SERVER_CORE = CORES[0], CORES[-1]
@@ -333,7 +334,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=3.0, help="length of one load measurement")
     parser.add_argument("--connections", type=int, default=32, help="keep-alive connections of the load")
     parser.add_argument("--first-events", type=int, default=200, help="runs timed to their first event")
-    parser.add_argument("--slow-runs", type=int, default=5000, help="concurrent talkie-test:slow runs")
+    parser.add_argument("--slow-runs", type=int, default=SLOW_TARGET, help="concurrent talkie-test:slow runs")
     parser.add_argument("--no-prism", action="store_true", help="leave out the Prism row")
     parser.add_argument("--slow-seconds", type=float, default=5.0, help="length of one talkie-test:slow run")
     parser.add_argument("--no-wrk", action="store_true", help="load from the asyncio client even with wrk")
@@ -500,10 +501,16 @@ def table(
             out.append(f"   {len(h.result.failed)} failed, e.g. {h.result.failed[0]}")
     mock_held = held["mock"]
     all_ok = mock_held.result.finished == mock_held.count
-    verdicts.append(
-        f"{mock_held.count} concurrent slow runs, all finished in time: "
-        f"{mock_held.result.finished}/{mock_held.count} {mark(all_ok and mock_held.count >= 5000)}"
-    )
+    if mock_held.count >= SLOW_TARGET:
+        verdicts.append(
+            f"{SLOW_TARGET} concurrent slow runs, all finished in time: "
+            f"{mock_held.result.finished}/{mock_held.count} {mark(all_ok)}"
+        )
+    else:  # fewer runs than the target asks say nothing about it (all on time or not)
+        verdicts.append(
+            f"{SLOW_TARGET} concurrent slow runs, all finished in time: not measured "
+            f"({mock_held.result.finished}/{mock_held.count} of a smaller run on time)"
+        )
     verdicts.append(
         f"≤ 20 KB per stream: {mock_held.kb_per_stream:.1f} KB {mark(mock_held.kb_per_stream <= 20)}"
     )

@@ -51,5 +51,6 @@ def test_smoke_run_prints_every_figure_row() -> None:
     assert re.search(rf"GET manifest ≥ 0\.6x raw ASGI: {NUMBER}x (PASS|FAIL)", targets)
     assert "GET manifest ≥ 5x Prism: not measured (no Prism)" in targets
     assert re.search(rf"echo streams/s ≥ 0\.5x raw ASGI: {NUMBER}x (PASS|FAIL)", targets)
-    assert re.search(r"20 concurrent slow runs, all finished in time: 20/20 (PASS|FAIL)", targets)
+    # 20 runs say nothing of the 5,000 the target asks: never a PASS or FAIL
+    assert "5000 concurrent slow runs, all finished in time: not measured (20/20 of a smaller run" in targets
     assert re.search(rf"≤ 20 KB per stream: -?{NUMBER} KB (PASS|FAIL)", targets)
