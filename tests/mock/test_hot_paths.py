@@ -20,6 +20,7 @@ from talkie_mock.api.responses import FastJSONResponse
 from talkie_mock.api.routing import IndexedRouter
 from talkie_mock.devtools.traffic import EVENT_LIMIT, Exchange
 from talkie_mock.devtools.verdicts import Seen, Verdicts
+from talkie_mock.engine import checkpoints
 from talkie_mock.engine.agent import Request as AgentRequest
 from talkie_mock.engine.checkpoints import CHECKPOINTER
 from talkie_mock.engine.clock import Clock
@@ -276,6 +277,67 @@ def test_checkpoints_run_off_the_request_path_and_keep_the_log_short(
     assert wal.stat().st_size < 16_000_000, wal.stat().st_size  # about one batch of 300 commits
     other = sqlite3.connect(path)
     assert other.execute("SELECT count(*) FROM messages").fetchone()[0] == 3000
+    other.close()
+    store.close()
+
+
+def test_the_log_stays_short_under_writes_that_never_pause(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A store that commits without a break (a benchmark, a busy day) while the thread checkpoints: every
+    PASSIVE pass leaves the frames of the commits made meanwhile, so the log never starts again unless the
+    thread asks the store to restart it after its next commit. Without that, this loop grows the log past
+    100 MB."""
+    monkeypatch.setattr(CHECKPOINTER, "interval", 0.02)
+    monkeypatch.setattr(checkpoints, "RESTART_BYTES", 1_000_000)
+    path = str(tmp_path / "state.db")
+    store = Store(path)
+    store.create_thread("t_1", "u_1", "Nabídky", "chat", 1)
+    text = "Dobrý den, posílám nabídku na 12 licencí. " * 40
+    wal = Path(f"{path}-wal")
+    passes = CHECKPOINTER.passes
+    deadline = time.monotonic() + 10
+    while CHECKPOINTER.passes < passes + 2 and time.monotonic() < deadline:  # now on the short interval
+        time.sleep(0.01)
+    largest = 0
+    for n in range(6000):
+        store.add_messages("t_1", [MessageRow(f"m_{n}", "t_1", "user", text, 2, "chat", [])], 2)
+        if n % 200 == 0:
+            largest = max(largest, wal.stat().st_size)
+    assert largest < 24_000_000, largest
+    assert store.log_restarts > 0
+    other = sqlite3.connect(path)
+    assert other.execute("SELECT count(*) FROM messages").fetchone()[0] == 6000
+    other.close()
+    store.close()
+
+
+def test_a_long_log_is_restarted_by_its_store_after_the_next_commit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The mechanism, one pass at a time: a pass that leaves a log longer than RESTART_BYTES asks the
+    store, whose next commit is followed by a RESTART checkpoint; the commit after it is written at the
+    log's beginning."""
+    monkeypatch.setattr(checkpoints, "RESTART_BYTES", 1)
+    path = str(tmp_path / "state.db")
+    store = Store(path)
+    store.create_thread("t_1", "u_1", "Nabídky", "chat", 1)
+    for n in range(50):
+        store.add_messages("t_1", [_row(f"m_{n}")], 2)
+    CHECKPOINTER._checkpoint(path, store.restart_log_soon)
+    assert store.log_restarts == 0  # asked only: the thread never restarts a log itself
+    store.add_messages("t_1", [_row("m_after")], 3)
+    assert store.log_restarts == 1
+    store.add_messages("t_1", [_row("m_last")], 3)
+    other = sqlite3.connect(path)
+    frames = -1
+    for _ in range(100):  # -1: the checkpoint thread's own pass held the checkpoint lock; ask again
+        _, frames, _ = other.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        if frames >= 0:
+            break
+        time.sleep(0.01)
+    assert 0 < frames < 10  # only the last commit's pages: the log started again from its beginning
+    assert other.execute("SELECT count(*) FROM messages").fetchone()[0] == 52
     other.close()
     store.close()
 

@@ -73,6 +73,10 @@ def lock(path: str) -> IO[str] | None:
     return handle
 
 
+JOURNAL_LIMIT_BYTES = 64 * 1024 * 1024
+"""The size a log file is cut back to when it starts again from its beginning (after a burst of writes)."""
+
+
 def _open(path: str) -> sqlite3.Connection:
     return sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=BUSY_SECONDS)
 
@@ -84,6 +88,7 @@ def _prepare(db: sqlite3.Connection, path: str) -> sqlite3.Connection:
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")
         db.execute("PRAGMA wal_autocheckpoint=0")  # engine.checkpoints does it off the event loop
+        db.execute(f"PRAGMA journal_size_limit={JOURNAL_LIMIT_BYTES}")  # a burst's long log shrinks back
     db.execute(f"PRAGMA busy_timeout={int(BUSY_SECONDS * 1000)}")
     db.execute("PRAGMA foreign_keys=ON")
     return db

@@ -20,6 +20,7 @@ Times are stored as integer milliseconds since the epoch so comparisons and orde
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator
@@ -30,6 +31,8 @@ from typing import Any
 from talkie_mock.engine import statefile
 from talkie_mock.engine.checkpoints import CHECKPOINTER
 from talkie_mock.engine.wire import dumps
+
+log = logging.getLogger(__name__)
 
 # Each entry moves the database one version up; `PRAGMA user_version` records how far a file has come.
 MIGRATIONS: tuple[str, ...] = (
@@ -205,7 +208,11 @@ class Store:
         self._file_lock = statefile.lock(path)  # StateFileError: in use, a folder, no folder
         self._db = statefile.connect(path)  # StateFileError: not a database, corrupt, read-only
         self._db.row_factory = sqlite3.Row
-        self._checkpoints = CHECKPOINTER.register(path, self) if path != statefile.MEMORY else None
+        self._restart_due = False
+        self.log_restarts = 0
+        """Long logs restarted after a commit (engine.checkpoints); tests read it."""
+        shared = path != statefile.MEMORY
+        self._checkpoints = CHECKPOINTER.register(path, self, self.restart_log_soon) if shared else None
         try:
             self._migrate()
         except sqlite3.Error as exc:
@@ -257,6 +264,8 @@ class Store:
                 self._db.execute("ROLLBACK")
                 raise
             self._db.execute("COMMIT")
+            if self._restart_due:
+                self._restart_log()
 
     def hold(self) -> None:
         """Let the following writes share one transaction until :meth:`release` commits it.
@@ -275,8 +284,25 @@ class Store:
             if self._held == 0 and self._held_open:
                 self._held_open = False
                 self._db.execute("COMMIT")
+                if self._restart_due:
+                    self._restart_log()
         finally:
             self._lock.release()
+
+    def restart_log_soon(self) -> None:
+        """Asked by the checkpoint thread when a pass left a long log: restart it after the next commit
+        (engine.checkpoints says why the thread cannot do it alone)."""
+        self._restart_due = True
+
+    def _restart_log(self) -> None:
+        """A RESTART checkpoint between two transactions: the next write starts the log from its beginning."""
+        self._restart_due = False
+        try:
+            self._db.execute("PRAGMA wal_checkpoint(RESTART)").fetchone()
+        except sqlite3.Error as exc:  # busy or failing: the next long pass asks again
+            log.debug("log restart of %s skipped: %s", self.path, exc)
+            return
+        self.log_restarts += 1
 
     @contextmanager
     def batch(self) -> Iterator[None]:
