@@ -255,6 +255,22 @@ def test_held_writes_commit_together_and_keep_each_write_atomic(tmp_path: Path) 
     store.close()
 
 
+def _wait_for_checkpoint_passes(count: int) -> None:
+    passes = CHECKPOINTER.passes
+    deadline = time.monotonic() + 10
+    while CHECKPOINTER.passes < passes + count and time.monotonic() < deadline:
+        time.sleep(0.01)
+
+
+def _messages_seen_by_another_connection(path: str) -> int:
+    other = sqlite3.connect(path)
+    try:
+        count: int = other.execute("SELECT count(*) FROM messages").fetchone()[0]
+    finally:
+        other.close()
+    return count
+
+
 def test_checkpoints_run_off_the_request_path_and_keep_the_log_short(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -269,15 +285,10 @@ def test_checkpoints_run_off_the_request_path_and_keep_the_log_short(
         for n in range(300):
             row = MessageRow(f"m_{batch}_{n}", "t_1", "user", text, 2, "chat", [])
             store.add_messages("t_1", [row], 2)
-        passes = CHECKPOINTER.passes
-        deadline = time.monotonic() + 10
-        while CHECKPOINTER.passes < passes + 2 and time.monotonic() < deadline:
-            time.sleep(0.01)
+        _wait_for_checkpoint_passes(2)
     wal = Path(f"{path}-wal")
     assert wal.stat().st_size < 16_000_000, wal.stat().st_size  # about one batch of 300 commits
-    other = sqlite3.connect(path)
-    assert other.execute("SELECT count(*) FROM messages").fetchone()[0] == 3000
-    other.close()
+    assert _messages_seen_by_another_connection(path) == 3000
     store.close()
 
 
@@ -295,10 +306,7 @@ def test_the_log_stays_short_under_writes_that_never_pause(
     store.create_thread("t_1", "u_1", "Nabídky", "chat", 1)
     text = "Dobrý den, posílám nabídku na 12 licencí. " * 40
     wal = Path(f"{path}-wal")
-    passes = CHECKPOINTER.passes
-    deadline = time.monotonic() + 10
-    while CHECKPOINTER.passes < passes + 2 and time.monotonic() < deadline:  # now on the short interval
-        time.sleep(0.01)
+    _wait_for_checkpoint_passes(2)  # the thread now sleeps the short interval
     largest = 0
     for n in range(6000):
         store.add_messages("t_1", [MessageRow(f"m_{n}", "t_1", "user", text, 2, "chat", [])], 2)
@@ -306,9 +314,7 @@ def test_the_log_stays_short_under_writes_that_never_pause(
             largest = max(largest, wal.stat().st_size)
     assert largest < 24_000_000, largest
     assert store.log_restarts > 0
-    other = sqlite3.connect(path)
-    assert other.execute("SELECT count(*) FROM messages").fetchone()[0] == 6000
-    other.close()
+    assert _messages_seen_by_another_connection(path) == 6000
     store.close()
 
 
