@@ -21,6 +21,7 @@ from talkie_mock.api.routing import IndexedRouter
 from talkie_mock.devtools.traffic import EVENT_LIMIT, Exchange
 from talkie_mock.devtools.verdicts import Seen, Verdicts
 from talkie_mock.engine import checkpoints
+from talkie_mock.engine import store as store_module
 from talkie_mock.engine.agent import Request as AgentRequest
 from talkie_mock.engine.checkpoints import CHECKPOINTER
 from talkie_mock.engine.clock import Clock
@@ -325,6 +326,7 @@ def test_a_long_log_is_restarted_by_its_store_after_the_next_commit(
     store, whose next commit is followed by a RESTART checkpoint; the commit after it is written at the
     log's beginning."""
     monkeypatch.setattr(checkpoints, "RESTART_BYTES", 1)
+    monkeypatch.setattr(store_module, "RESTART_WAIT_MS", 5000)  # the thread's own pass may be copying now
     path = str(tmp_path / "state.db")
     store = Store(path)
     store.create_thread("t_1", "u_1", "Nabídky", "chat", 1)

@@ -33,6 +33,8 @@ from talkie_mock.engine.checkpoints import CHECKPOINTER
 from talkie_mock.engine.wire import dumps
 
 log = logging.getLogger(__name__)
+RESTART_WAIT_MS = 50
+"""How long a log restart waits for another connection before it gives up until the next pass asks."""
 
 # Each entry moves the database one version up; `PRAGMA user_version` records how far a file has come.
 MIGRATIONS: tuple[str, ...] = (
@@ -263,9 +265,7 @@ class Store:
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
-            self._db.execute("COMMIT")
-            if self._restart_due:
-                self._restart_log()
+            self._commit()
 
     def hold(self) -> None:
         """Let the following writes share one transaction until :meth:`release` commits it.
@@ -283,9 +283,7 @@ class Store:
             self._held -= 1
             if self._held == 0 and self._held_open:
                 self._held_open = False
-                self._db.execute("COMMIT")
-                if self._restart_due:
-                    self._restart_log()
+                self._commit()
         finally:
             self._lock.release()
 
@@ -294,15 +292,30 @@ class Store:
         (engine.checkpoints says why the thread cannot do it alone)."""
         self._restart_due = True
 
+    def _commit(self) -> None:
+        """COMMIT the open transaction; then, when the checkpoint thread asked, restart the long log."""
+        self._db.execute("COMMIT")
+        if self._restart_due:
+            self._restart_log()
+
     def _restart_log(self) -> None:
-        """A RESTART checkpoint between two transactions: the next write starts the log from its beginning."""
+        """A RESTART checkpoint between two transactions: the next write starts the log from its beginning.
+
+        It waits at most RESTART_WAIT_MS for another connection's reader or writer (the OAuth store, a
+        `talkie-mock report`), instead of the usual busy timeout: the event loop waits with it."""
         self._restart_due = False
+        db = self._db
         try:
-            self._db.execute("PRAGMA wal_checkpoint(RESTART)").fetchone()
-        except sqlite3.Error as exc:  # busy or failing: the next long pass asks again
+            db.execute(f"PRAGMA busy_timeout={RESTART_WAIT_MS}")
+            try:
+                busy = db.execute("PRAGMA wal_checkpoint(RESTART)").fetchone()[0]
+            finally:
+                db.execute(f"PRAGMA busy_timeout={int(statefile.BUSY_SECONDS * 1000)}")
+        except sqlite3.Error as exc:  # failing: the next long pass asks again
             log.debug("log restart of %s skipped: %s", self.path, exc)
             return
-        self.log_restarts += 1
+        if not busy:  # busy: someone still reads the log; the next long pass asks again
+            self.log_restarts += 1
 
     @contextmanager
     def batch(self) -> Iterator[None]:
