@@ -1,18 +1,24 @@
 """The baselines of `bench/mock_http.py`: the least a server could do to send the mock's bytes.
 
-Three ASGI apps, each run by uvicorn in its own process with the mock's settings (uvicorn's default loop and
+Four ASGI apps, each run by uvicorn in its own process with the mock's settings (uvicorn's default loop and
 parser — uvloop and httptools where installed, as for the mock —, no access log):
 
 * ``starlette`` — a bare Starlette app: one route per path answering precomputed JSON bytes, and the echo and
   slow run streams as a ``StreamingResponse``;
 * ``asgi`` — a raw ASGI callable doing the same without any framework;
-* ``sse`` — the run streams through sse-starlette's ``EventSourceResponse`` (the usual choice for SSE).
+* ``sse`` — the run streams through sse-starlette's ``EventSourceResponse`` (the usual choice for SSE);
+* ``floor`` — the least a *stateful* server does for an echo run: validate the RunAgentInput
+  (talkie_models), make the run's writes in one SQLite transaction with the mock's own state code
+  (``talkie_mock.engine.store``: the replay and thread look-ups, the thread, both messages, the finished
+  run), then send the five frames in one body. No authentication, inspector, guards or engine: it prices
+  what durable state costs on this stack, so the mock's echo row can be read against it.
 
 The JSON bodies are the mock's own answers, fetched from it before the measurements (``--bodies`` file), so
 every row sends the same bytes. Streams build the same AG-UI events the mock sends for `talkie-test:echo` and
-`talkie-test:slow`, from the posted RunAgentInput, without storing anything or validating anything.
+`talkie-test:slow`, from the posted RunAgentInput; all but the floor store and validate nothing.
 
-    python bench/_baselines.py {starlette|asgi|sse} --port N --bodies FILE [--slow-seconds S --slow-chunks K]
+    python bench/_baselines.py {starlette|asgi|sse|floor} --port N --bodies FILE
+        [--slow-seconds S --slow-chunks K]
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ import argparse
 import asyncio
 import json
 import socket
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import Any
@@ -45,8 +52,12 @@ SSE_HEADERS = [
 def run_events(body: bytes, slow: tuple[float, int] | None) -> tuple[list[dict[str, Any]], float]:
     """The events answering one posted run (echo, or slow when `slow` is given) and the pause per delta."""
     data = json.loads(body)
-    thread_id, run_id = data["threadId"], data["runId"]
-    text = data["messages"][-1]["content"]
+    return events_of(data["threadId"], data["runId"], data["messages"][-1]["content"], slow)
+
+
+def events_of(
+    thread_id: str, run_id: str, text: str, slow: tuple[float, int] | None
+) -> tuple[list[dict[str, Any]], float]:
     message_id = f"msg_{run_id}"
     if slow is None:
         deltas = [text.removeprefix("talkie-test:echo ")]
@@ -161,19 +172,77 @@ def sse_starlette(bodies: dict[str, bytes]) -> ASGIApp:
     return Starlette(routes=[Route(RUN_PATH, run, methods=["POST"])])
 
 
+def durable_floor(bodies: dict[str, bytes], state: Path) -> ASGIApp:
+    from talkie_mock.engine.store import MessageRow, Store
+    from talkie_mock.engine.wire import dumps
+    from talkie_models import RunAgentInput, UserMessage
+
+    store = Store(str(state))
+    user_id = "u_floor"
+
+    def persist(run: RunAgentInput, text: str, events: list[dict[str, Any]]) -> None:
+        now = int(time.time() * 1000)
+        with store.batch():  # one transaction, committed before the first byte of the answer
+            if store.get_run(user_id, run.run_id) is not None:
+                raise RuntimeError("the bench repeated a runId")
+            thread_id = run.thread_id
+            if store.get_thread(thread_id) is None:
+                store.create_thread(thread_id, user_id, text[:60], "chat", now)
+            user = run.messages[-1]
+            rows = [
+                MessageRow(user.id, thread_id, "user", text, now, "chat", []),
+                MessageRow(f"msg_{run.run_id}", thread_id, "assistant", events[2]["delta"], now, None, []),
+            ]
+            for row in rows:  # the mock stores them one by one too: the user's, then the answer when it ends
+                store.add_messages(thread_id, [row], now)
+            store.end_run(user_id, run.run_id, thread_id, "finished", now, dumps(events))
+
+    async def app(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            message = await receive()
+            if message["type"] == "lifespan.startup":
+                await send({"type": "lifespan.startup.complete"})
+                await receive()
+                store.close()
+                await send({"type": "lifespan.shutdown.complete"})
+            return
+        if scope["path"] != RUN_PATH or scope["method"] != "POST":
+            answer = bodies.get(scope["path"])
+            await send(
+                {"type": "http.response.start", "status": 200 if answer else 404, "headers": JSON_HEADERS}
+            )
+            await send({"type": "http.response.body", "body": answer or b"{}"})
+            return
+        run = RunAgentInput.model_validate_json(await read_body(receive))
+        last = run.messages[-1]
+        text = last.content if isinstance(last, UserMessage) and isinstance(last.content, str) else ""
+        events, _ = events_of(run.thread_id, run.run_id, text, None)
+        persist(run, text, events)
+        body = b"".join(frame(event) for event in events)
+        headers = [*SSE_HEADERS, (b"content-length", str(len(body)).encode())]
+        await send({"type": "http.response.start", "status": 200, "headers": headers})
+        await send({"type": "http.response.body", "body": body})
+
+    return app
+
+
 def _text(headers: list[tuple[bytes, bytes]]) -> list[tuple[str, str]]:
     return [(k.decode(), v.decode()) for k, v in headers if k != b"content-type"] + [
         ("content-type", "text/event-stream; charset=utf-8")
     ]
 
 
-APPS = {"starlette": bare_starlette, "asgi": raw_asgi, "sse": sse_starlette}
+APPS: dict[str, Callable[[dict[str, bytes]], ASGIApp]] = {
+    "starlette": bare_starlette,
+    "asgi": raw_asgi,
+    "sse": sse_starlette,
+}
 
 
 def main() -> None:
     global SLOW
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("kind", choices=sorted(APPS))
+    parser.add_argument("kind", choices=[*sorted(APPS), "floor"])
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--bodies", type=Path, required=True)
     parser.add_argument("--slow-seconds", type=float, default=SLOW[0])
@@ -181,7 +250,10 @@ def main() -> None:
     args = parser.parse_args()
     SLOW = (args.slow_seconds, args.slow_chunks)
     bodies = {path: body.encode() for path, body in json.loads(args.bodies.read_text()).items()}
-    app = APPS[args.kind](bodies)
+    if args.kind == "floor":  # its state file sits beside the bodies, in the bench's temporary folder
+        app = durable_floor(bodies, args.bodies.with_name("floor-state.db"))
+    else:
+        app = APPS[args.kind](bodies)
     # the same socket set-up as `talkie-mock serve` (TCP, so asyncio sets TCP_NODELAY)
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

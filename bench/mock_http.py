@@ -55,6 +55,8 @@ GETS = {
 }
 RUN = "/api/talkie/run"
 SLOW_TARGET = 5000  # the issue's figure: this many concurrent slow runs, all on time
+FLOOR = "durable floor"
+"""The echo row of `_baselines.py floor`: validation and the mock's own SQLite writes, nothing else."""
 ECHO_TEXT = "talkie-test:echo Dobrý den, Marek Dvořák z Horizont Logistika s.r.o."
 CORES = sorted(os.sched_getaffinity(0))
 LOAD_CORE, SERVER_CORE = CORES[0], CORES[-1]
@@ -274,7 +276,12 @@ def servers(args: argparse.Namespace, workdir: Path) -> Iterator[dict[str, Serve
         started["mock"] = start("mock", mock_cmd, port, GETS["manifest"])
         bodies = seed_mock(started["mock"])
         (workdir / "bodies.json").write_text(json.dumps(bodies, ensure_ascii=False))
-        for kind, name in (("starlette", "starlette"), ("asgi", "raw ASGI"), ("sse", "sse-starlette")):
+        for kind, name in (
+            ("starlette", "starlette"),
+            ("asgi", "raw ASGI"),
+            ("sse", "sse-starlette"),
+            ("floor", FLOOR),
+        ):
             port = free_port()
             command = [
                 sys.executable,
@@ -363,7 +370,7 @@ def main() -> int:
 def measure(args: argparse.Namespace, running: dict[str, Server], workdir: Path) -> str:
     load = Load(args.connections, args.seconds, workdir, use_wrk=not args.no_wrk)
     json_rows: list[str] = [n for n in ("mock", "starlette", "raw ASGI", "Prism") if n in running]
-    stream_rows: list[str] = ["mock", "starlette", "raw ASGI", "sse-starlette"]
+    stream_rows: list[str] = ["mock", "starlette", "raw ASGI", "sse-starlette", FLOOR]
     rates: dict[tuple[str, str], list[float]] = {}
     echo: dict[str, list[float]] = {}
     first: dict[str, list[float]] = {}
@@ -485,6 +492,11 @@ def table(
         )
     echo_ratio = echo_med["mock"] / echo_med["raw ASGI"]
     verdicts.append(f"echo streams/s ≥ 0.5x raw ASGI: {echo_ratio:.2f}x {mark(echo_ratio >= 0.5)}")
+    floor_ratio = echo_med[FLOOR] / echo_med["raw ASGI"]
+    out.append(
+        f"(the durable floor, which only validates, stores the run in one transaction and sends it, reaches "
+        f"{floor_ratio:.2f}x raw ASGI; the mock {echo_med['mock'] / echo_med[FLOOR]:.2f}x the floor)"
+    )
     out.append(
         f"\n{held['mock'].count} concurrent talkie-test:slow runs ({args.slow_seconds:g} s each, on time ≤ "
         f"{args.slow_seconds + QUEUEING:g} s)"

@@ -33,16 +33,20 @@ def test_smoke_run_prints_every_figure_row() -> None:
     # every Python server on one stack (read from each process's memory map), the mock's own
     stack = re.search(r"^stack: uvicorn (.*)$", out, re.MULTILINE)
     assert stack is not None, out
-    stacks = dict(part.split(" ", 1) for part in stack.group(1).replace("raw ASGI", "raw_ASGI").split(", "))
-    assert set(stacks) == {"mock", "starlette", "raw_ASGI", "sse-starlette"}, stacks
+    named = stack.group(1).replace("raw ASGI", "raw_ASGI").replace("durable floor", "durable_floor")
+    stacks = dict(part.split(" ", 1) for part in named.split(", "))
+    assert set(stacks) == {"mock", "starlette", "raw_ASGI", "sse-starlette", "durable_floor"}, stacks
     assert len(set(stacks.values())) == 1, stacks
     for endpoint in ("manifest", "status", "threads"):
         row = rf"^{endpoint}\s+{NUMBER}\s+{NUMBER}\s+{NUMBER}\s+{NUMBER}x starlette, {NUMBER}x raw ASGI$"
         assert re.search(row, out, re.MULTILINE), f"no GET row for {endpoint}:\n{out}"
-    for server in ("mock", "starlette", "raw ASGI", "sse-starlette"):
+    for server in ("mock", "starlette", "raw ASGI", "sse-starlette", "durable floor"):
         row = rf"^{re.escape(server)}\s+{NUMBER}\s+{NUMBER}\s+{NUMBER} ms\s+{NUMBER} ms"
         assert re.search(row, out, re.MULTILINE), f"no echo row for {server}:\n{out}"
     assert re.search(r"talkie-test:echo runs \(5 events each\)", out)
+    # the floor's state is real: its row is read against the mock's, never judged
+    floor = rf"reaches {NUMBER}x raw ASGI; the mock {NUMBER}x the floor\)"
+    assert re.search(floor, out), out
     for server in ("mock", "raw ASGI", "sse-starlette"):
         # every smoke stream opens and finishes on time: opened == on time == the 20 runs
         row = rf"^{re.escape(server)}\s+20\s+20\s+{NUMBER}s\s+{NUMBER}s\s+-?{NUMBER}\s+-?{NUMBER}$"

@@ -180,3 +180,23 @@ def test_wheel_installs_alone_and_parses_every_example(tmp_path: Path) -> None:
     assert shipped.returncode == 0, shipped.stderr[-2000:]
     run_004 = next(r for r in catalogue["rules"] if r["id"] == "RUN-004")
     assert shipped.stdout.split() == [str(len(catalogue["rules"])), run_004["level"]]
+
+
+def test_every_model_is_built_at_import() -> None:
+    """No model is left for pydantic to build inside its first validation (the first request would wait)."""
+    probe = (
+        "import importlib, inspect, pkgutil\n"
+        "from pydantic import BaseModel\n"
+        "import talkie_models._generated as g\n"
+        "import talkie_models\n"
+        "left = []\n"
+        "for info in pkgutil.iter_modules(g.__path__):\n"
+        "    module = importlib.import_module(f'talkie_models._generated.{info.name}')\n"
+        "    for name, obj in vars(module).items():\n"
+        "        if inspect.isclass(obj) and issubclass(obj, BaseModel) and obj is not BaseModel:\n"
+        "            left += [] if obj.__pydantic_complete__ else [name]\n"
+        "print(sorted(set(left)))\n"
+    )
+    done = _run(PY, "-c", probe)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "[]"
