@@ -21,6 +21,15 @@ def browser(chromium: Any) -> Iterator[Any]:
         yield launched
 
 
+def _wait_for_rows(page: Any, count: int) -> None:
+    """Until the traffic table shows `count` rows: a locator assertion, not `wait_for_function`. Polling a
+    string predicate evaluates it inside the page, which the inspector's CSP (no 'unsafe-eval') refuses
+    whenever the rows are not there yet at the first look, so those waits failed on a busy machine."""
+    from playwright.sync_api import expect
+
+    expect(page.locator("#traffic tbody tr")).to_have_count(count, timeout=30_000)
+
+
 def test_a_long_path_wraps_inside_the_traffic_table(browser: Any) -> None:
     long_path = "/api/talkie/threads/" + "t" * 400
     with LiveServer(make_config()) as server:
@@ -50,9 +59,9 @@ def test_filter_copy_as_curl_and_export(browser: Any) -> None:
         page = context.new_page()
         try:
             page.goto(server.url + "/_mock/")
-            page.wait_for_function("document.querySelectorAll('#traffic tbody tr').length === 2")
+            _wait_for_rows(page, 2)
             page.fill("#filter", "threads 200")
-            page.wait_for_function("document.querySelectorAll('#traffic tbody tr').length === 1")
+            _wait_for_rows(page, 1)
             page.click("#traffic tbody tr")
             page.click("#copy-curl")
             curl = page.inner_text("#detail-curl")
@@ -79,7 +88,7 @@ def test_export_har_downloads_an_archive_chromium_replays(browser: Any, tmp_path
         page = context.new_page()
         try:
             page.goto(server.url + "/_mock/")
-            page.wait_for_function("document.querySelectorAll('#traffic tbody tr').length === 2")
+            _wait_for_rows(page, 2)
             with page.expect_download() as download:
                 page.click("#export-har")
             path = tmp_path / "session.har"
@@ -130,7 +139,7 @@ def test_unsafe_runs_have_their_own_red_badge(browser: Any, tmp_path: Path) -> N
         page = browser.new_page()
         try:
             page.goto(server.url + "/_mock/")
-            page.wait_for_function("document.querySelectorAll('#traffic tbody tr').length === 2")
+            _wait_for_rows(page, 2)
             unsafe = page.locator("#traffic tbody tr", has_text="/api/talkie/run").locator(".badge.unsafe")
             label, title = unsafe.inner_text(), unsafe.get_attribute("title") or ""
             colour = unsafe.evaluate("node => getComputedStyle(node).backgroundColor")
