@@ -17,20 +17,25 @@ import orjson
 from talkie_models import TalkieModel
 from talkie_models.sse import encode_event
 
-_KEYS: dict[type[TalkieModel], dict[str, str]] = {}
+_KEYS: dict[type[TalkieModel], tuple[tuple[str, ...], dict[str, str]]] = {}
+"""Per class: its field names in declaration order (read once: `model_fields` is a descriptor that costs a
+call each time) and the wire names learnt so far."""
 
 
 def wire(model: TalkieModel) -> dict[str, Any]:
     """The event as it goes on the wire: equal to `model.model_dump(mode="json")`."""
     cls = type(model)
-    keys = _KEYS.get(cls)
-    if keys is not None:
-        fields_set = model.model_fields_set
+    learnt = _KEYS.get(cls)
+    if learnt is not None:
+        order, keys = learnt
+        # the set fields and the values as pydantic keeps them (the public properties cost a call each)
+        fields_set = model.__pydantic_fields_set__
+        values = model.__dict__
         out: dict[str, Any] = {}
-        for name in cls.model_fields:
+        for name in order:
             if name in fields_set:
                 key = keys.get(name)
-                value = getattr(model, name)
+                value = values.get(name)
                 if key is None or type(value) is not str:
                     break
                 out[key] = value
@@ -43,12 +48,13 @@ def wire(model: TalkieModel) -> dict[str, Any]:
 
 def _learn(cls: type[TalkieModel], model: TalkieModel, dumped: dict[str, Any]) -> None:
     """Remember the wire names a dump of only string fields shows (its keys follow declaration order)."""
-    names = [name for name in cls.model_fields if name in model.model_fields_set]
+    order = tuple(cls.model_fields)
+    names = [name for name in order if name in model.model_fields_set]
     if len(names) != len(dumped) or any(type(getattr(model, name)) is not str for name in names):
         return
     learned = dict(zip(names, dumped, strict=True))
     if all(dumped[key] == getattr(model, name) for name, key in learned.items()):
-        _KEYS.setdefault(cls, {}).update(learned)
+        _KEYS.setdefault(cls, (order, {}))[1].update(learned)
 
 
 def frame(event: dict[str, Any]) -> bytes:
