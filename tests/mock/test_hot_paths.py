@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from starlette.routing import Match, Route, Router
 from talkie_mock import create_app
 from talkie_mock.api.responses import FastJSONResponse
@@ -81,6 +83,28 @@ def test_wire_equals_model_dump_the_first_time_and_after() -> None:
         for event in _events():
             assert wire(event) == event.model_dump(mode="json")
             assert list(wire(event)) == list(event.model_dump(mode="json"))  # same key order
+
+
+_TEXT = st.text(st.characters(codec="utf-8"), max_size=40)  # any valid text (no lone surrogate)
+
+
+@settings(max_examples=150, deadline=None)
+@given(message_id=_TEXT, delta=_TEXT, with_role=st.booleans(), repeat=st.integers(1, 3))
+def test_wire_equals_model_dump_for_any_text(
+    message_id: str, delta: str, with_role: bool, repeat: int
+) -> None:
+    """The short way (fields read from the model) against pydantic's own dump, for any text and either set
+    of fields: a field left unset must stay absent, as in the dump."""
+    start = (
+        TextMessageStartEvent(type="TEXT_MESSAGE_START", message_id=message_id, role="assistant")
+        if with_role
+        else TextMessageStartEvent(type="TEXT_MESSAGE_START", message_id=message_id)
+    )
+    content = TextMessageContentEvent(type="TEXT_MESSAGE_CONTENT", message_id=message_id, delta=delta or "x")
+    for _ in range(repeat):
+        for event in (start, content):
+            assert wire(event) == event.model_dump(mode="json")
+            assert list(wire(event)) == list(event.model_dump(mode="json"))
 
 
 def test_frame_and_dumps_write_what_the_standard_encoder_writes() -> None:
