@@ -173,6 +173,7 @@ def sse_starlette(bodies: dict[str, bytes]) -> ASGIApp:
 
 
 def durable_floor(bodies: dict[str, bytes], state: Path) -> ASGIApp:
+    from talkie_mock.api.runs import TITLE_CHARS
     from talkie_mock.engine.store import MessageRow, Store
     from talkie_mock.engine.wire import dumps
     from talkie_models import RunAgentInput, UserMessage
@@ -187,7 +188,7 @@ def durable_floor(bodies: dict[str, bytes], state: Path) -> ASGIApp:
                 raise RuntimeError("the bench repeated a runId")
             thread_id = run.thread_id
             if store.get_thread(thread_id) is None:
-                store.create_thread(thread_id, user_id, text[:60], "chat", now)
+                store.create_thread(thread_id, user_id, text[:TITLE_CHARS], "chat", now)
             user = run.messages[-1]
             rows = [
                 MessageRow(user.id, thread_id, "user", text, now, "chat", []),

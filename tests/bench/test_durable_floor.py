@@ -39,6 +39,18 @@ async def _post(app: Any, body: bytes) -> list[dict[str, Any]]:
     return sent
 
 
+async def _shut_down(app: Any) -> None:
+    messages = [{"type": "lifespan.startup"}, {"type": "lifespan.shutdown"}]
+
+    async def receive() -> dict[str, Any]:
+        return messages.pop(0)
+
+    async def send(message: dict[str, Any]) -> None:
+        pass
+
+    await app({"type": "lifespan"}, receive, send)
+
+
 def test_the_floor_stores_each_run_before_it_answers(tmp_path: Path) -> None:
     state = tmp_path / "floor.db"
     app = _baselines().durable_floor({}, state)
@@ -51,6 +63,7 @@ def test_the_floor_stores_each_run_before_it_answers(tmp_path: Path) -> None:
         }
     ).encode()
     sent = asyncio.run(_post(app, body))
+    asyncio.run(_shut_down(app))  # the lifespan closes the floor's store, as uvicorn would
     assert sent[0]["status"] == 200
     frames = [line for line in sent[1]["body"].decode().split("\n") if line.startswith("data: ")]
     assert [json.loads(f[6:])["type"] for f in frames] == [
