@@ -195,6 +195,23 @@ def test_cancel_before_the_run_arrives_ends_it_cancelled(client: Client) -> None
     assert events[-1]["outcome"] == {"type": "cancelled"}
 
 
+def test_ids_with_a_slash_are_one_encoded_segment(client: Client) -> None:
+    """§1: a placeholder is one URL-encoded segment, so `%2F` is part of the id, not a path separator."""
+    assert checked(client.http.post("/api/talkie/runs/r%2Fslash/cancel", headers=AUTH), "OkResponse") == {
+        "ok": True
+    }
+    events = client.run("talkie-test:echo late", "r/slash", thread_id="t_slash")
+    assert types(events) == ["RUN_STARTED", "RUN_FINISHED"]
+    assert events[-1]["outcome"] == {"type": "cancelled"}
+    # the thread endpoint is found too: the answer is about the thread, not a path that names no endpoint
+    missing = checked(client.http.get("/api/talkie/threads/t%2Fslash", headers=AUTH), "ErrorResponse", 404)
+    assert "t/slash" in missing["error"]["message"]
+    wrong_method = client.http.put("/api/talkie/runs/r%2Fslash/cancel", headers=AUTH)
+    assert checked(wrong_method, "ErrorResponse", 405)["error"]["code"] == "method_not_allowed"
+    # a fixed path spelled with an encoded slash names no endpoint
+    assert checked(client.http.get("/api/talkie%2Fstatus", headers=AUTH), "ErrorResponse", 404)
+
+
 def test_cancel_of_a_finished_run_is_ok(client: Client) -> None:
     client.run("talkie-test:echo done", "r_done")
     assert checked(client.http.post("/api/talkie/runs/r_done/cancel", headers=AUTH), "OkResponse") == {

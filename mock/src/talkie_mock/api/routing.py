@@ -15,6 +15,7 @@ goes through Starlette's own loop unchanged.
 
 from __future__ import annotations
 
+import urllib.parse
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -48,6 +49,10 @@ class IndexedRouter(Router):
 
     async def app(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and not scope.get("root_path"):
+            segments = encoded_segments(scope)
+            if segments is not None:
+                await self._by_segments(scope, receive, send, segments)
+                return
             candidates = self._candidates(scope["path"])
             if candidates is not None:
                 for route in candidates:
@@ -60,6 +65,63 @@ class IndexedRouter(Router):
                         await route.handle(scope, receive, send)
                         return
         await super().app(scope, receive, send)
+
+    async def _by_segments(self, scope: Scope, receive: Receive, send: Send, segments: list[str]) -> None:
+        """Route a path that has an encoded slash (`%2F`) inside a segment, segment by segment.
+
+        The server decodes the path before routing, so `/runs/r%2F1/cancel` would reach the router as
+        `/runs/r/1/cancel` and match nothing; a placeholder is one URL-encoded segment (§1), so the slash
+        belongs to the id. The routes match a copy of the path whose inner slashes are masked, and each
+        parameter takes its whole decoded segment.
+        """
+        decoded = scope["path"]
+        scope["path"] = "/".join(segment.replace("/", _MASK) for segment in segments)
+        try:
+            found = partial = None
+            for route in self.routes:
+                match, child_scope = route.matches(scope)
+                if match is Match.FULL:
+                    found = (route, child_scope)
+                    break
+                if match is Match.PARTIAL and partial is None:
+                    partial = (route, child_scope)
+        finally:
+            scope["path"] = decoded
+        chosen = found or partial
+        if chosen is None:
+            await self.default(scope, receive, send)
+            return
+        route, child_scope = chosen
+        child_scope["path_params"] = _segment_params(route, child_scope.get("path_params", {}), segments)
+        scope.setdefault("router", self)
+        scope["route"] = route
+        scope.update(child_scope)
+        await route.handle(scope, receive, send)
+
+
+_MASK = "\x00"
+"""Stands for a decoded slash inside one segment while the routes match (never `/`, matched by `[^/]+`)."""
+
+
+def encoded_segments(scope: Scope) -> list[str] | None:
+    """The decoded segments of the request path when one of them holds an encoded slash, else None."""
+    raw = scope.get("raw_path")
+    if not raw or b"%2f" not in raw.lower():
+        return None
+    path = raw.split(b"?", 1)[0].decode("latin-1")
+    return [urllib.parse.unquote(segment) for segment in path.split("/")]
+
+
+def _segment_params(route: BaseRoute, matched: dict[str, Any], segments: list[str]) -> dict[str, Any]:
+    """Each parameter that is a whole segment of the route's template, taken from that decoded segment."""
+    params = {k: v.replace(_MASK, "/") if isinstance(v, str) else v for k, v in matched.items()}
+    template = getattr(route, "path", "")
+    convertors = getattr(route, "param_convertors", {})
+    for index, part in enumerate(template.split("/")):
+        name = part[1:-1].split(":", 1)[0] if part.startswith("{") and part.endswith("}") else ""
+        if name and name in convertors and index < len(segments):
+            params[name] = convertors[name].convert(segments[index])
+    return params
 
 
 def _build_index(routes: list[BaseRoute]) -> dict[str, list[BaseRoute]]:
