@@ -96,7 +96,7 @@ def test_unknown_and_odd_action_ids_are_404(client: Client) -> None:
         assert (
             checked(client.http.get(path, headers=AUTH), "ErrorResponse", 404)["error"]["code"] == "not_found"
         )
-    body = {"decision": "confirm", "paramsHash": "sha256:1"}
+    body = {"decision": "confirm", "paramsHash": "sha256:1", "method": "button"}
     answer = client.http.post("/api/talkie/actions/a_nope/decision", json=body, headers=AUTH)
     assert checked(answer, "ErrorResponse", 404)["error"]["code"] == "not_found"
 
@@ -111,6 +111,22 @@ def test_decision_body_is_validated(client: Client) -> None:
     assert "decision" in error["error"]["message"] or "paramsHash" in error["error"]["message"]
 
 
+def test_a_decision_without_its_method_is_refused_and_decides_nothing(client: Client) -> None:
+    """§8 shows `method` in the decision body without `?`: a client sends it (N-06)."""
+    action = propose(client, "talkie-test:action", "r1")
+    url = f"/api/talkie/actions/{action['id']}/decision"
+    answer = client.http.post(
+        url, json={"decision": "confirm", "paramsHash": action["paramsHash"]}, headers=AUTH
+    )
+    error = checked(answer, "ErrorResponse", 400)
+    assert error["error"]["code"] == "invalid_request"
+    assert "method" in error["error"]["message"]
+    assert (
+        checked(client.http.get(f"/api/talkie/actions/{action['id']}", headers=AUTH), "Action")["status"]
+        == "pending"
+    )
+
+
 def test_concurrent_decisions_make_exactly_one_transition(client: Client) -> None:
     action = propose(client, "talkie-test:action", "r1")
 
@@ -120,7 +136,7 @@ def test_concurrent_decisions_make_exactly_one_transition(client: Client) -> Non
             calls = [
                 http.post(
                     f"/api/talkie/actions/{action['id']}/decision",
-                    json={"decision": decision, "paramsHash": action["paramsHash"]},
+                    json={"decision": decision, "paramsHash": action["paramsHash"], "method": "button"},
                     headers=AUTH,
                 )
                 for decision in ["confirm", "cancel"] * 8

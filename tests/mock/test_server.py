@@ -201,7 +201,7 @@ def test_kill_9_loses_no_acknowledged_write(tmp_path: Path) -> None:
                 action = next(e["value"] for e in events if e.get("name") == "talkie.action")
                 decided = http.post(
                     f"/api/talkie/actions/{action['id']}/decision",
-                    json={"decision": "confirm", "paramsHash": action["paramsHash"]},
+                    json={"decision": "confirm", "paramsHash": action["paramsHash"], "method": "button"},
                 )
                 assert decided.status_code == 200
                 acknowledged.append((f"t_{index}", action["id"]))

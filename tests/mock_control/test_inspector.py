@@ -72,14 +72,22 @@ def test_bad_body_missing_auth_and_history(http: TestClient) -> None:
 def test_decision_mistakes(http: TestClient) -> None:
     action = action_of(http, "r_a1")
     url = f"/api/talkie/actions/{action['id']}/decision"
-    http.post(url, json={"decision": "confirm", "paramsHash": "sha256:" + "0" * 64}, headers=AUTH)
+    http.post(
+        url,
+        json={"decision": "confirm", "paramsHash": "sha256:" + "0" * 64, "method": "button"},
+        headers=AUTH,
+    )
     assert findings(http, url) == [("ACT-007", "error")]
     http.post(url, json={"decision": "confirm"}, headers=AUTH)
     assert findings(http, url) == [("ACT-007", "error")]  # paramsHash missing altogether
     second = action_of(http, "r_a2")
     http.post("/_mock/api/clock/advance", json={"seconds": 3600})
     url2 = f"/api/talkie/actions/{second['id']}/decision"
-    http.post(url2, json={"decision": "confirm", "paramsHash": second["paramsHash"]}, headers=AUTH)
+    http.post(
+        url2,
+        json={"decision": "confirm", "paramsHash": second["paramsHash"], "method": "button"},
+        headers=AUTH,
+    )
     assert findings(http, url2) == [("ACT-011", "info")]  # the server's outcome, not the client's fault
 
 

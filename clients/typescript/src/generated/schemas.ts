@@ -477,7 +477,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
   },
   "required": [
    "decision",
-   "paramsHash"
+   "paramsHash",
+   "method"
   ],
   "type": "object"
  },

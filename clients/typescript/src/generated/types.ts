@@ -270,12 +270,12 @@ export interface DataSource {
 /** What the person decided. */
 export type Decision = "confirm" | "cancel";
 
-/** Body of `POST decision`. Only the client sends it, after a human gesture or utterance. `method` is audit data (default `button`, notes N-06). Unknown fields are ignored. */
+/** Body of `POST decision`. Only the client sends it, after a human gesture or utterance. `method` says how the person decided, for the audit only (notes N-06). Unknown fields are ignored. */
 export interface DecisionRequest {
   decision: Decision;
   /** `paramsHash` of the action as the person saw it; a mismatch gives 409 `stale`. */
   paramsHash: string;
-  method?: ConfirmMethod;
+  method: ConfirmMethod;
 }
 
 /** Answer of `POST decision` (also of a repeated identical decision): the current action and the events the decision produced, such as a result card. */

@@ -33,7 +33,7 @@ async def post_decision(request: Request) -> Response:
         user.user_id,
         body.decision,
         body.params_hash,
-        body.method or "button",
+        body.method,
         mock.locale(request),
     )
     for event in answer.model_dump(mode="json")["events"]:

@@ -20,7 +20,7 @@ What the person decided.
 
 class DecisionRequest(TalkieModel):
     """
-    Body of `POST decision`. Only the client sends it, after a human gesture or utterance. `method` is audit data (default `button`, notes N-06). Unknown fields are ignored.
+    Body of `POST decision`. Only the client sends it, after a human gesture or utterance. `method` says how the person decided, for the audit only (notes N-06). Unknown fields are ignored.
     """
 
     model_config = ConfigDict(
@@ -33,4 +33,4 @@ class DecisionRequest(TalkieModel):
     """
     `paramsHash` of the action as the person saw it; a mismatch gives 409 `stale`.
     """
-    method: action.ConfirmMethod | None = None
+    method: action.ConfirmMethod
