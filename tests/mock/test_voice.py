@@ -70,6 +70,38 @@ def test_tool_action_is_stored_in_the_thread(client: Client) -> None:
     assert [a["id"] for a in detail["actions"]] == [action["id"]]
 
 
+@pytest.mark.parametrize("voice_first", [True, False])
+def test_a_chat_run_named_like_a_voice_call_shares_no_ids_with_it(client: Client, voice_first: bool) -> None:
+    """Voice ids come from the session and the callId; a client may pick `<voiceSessionId>:<callId>` as a
+    runId in the same thread, and both must still get their own action."""
+    voice = session(client)
+    call = {
+        "callId": "call_1",
+        "arguments": json.dumps({"to": "lena.schmidt@example.org", "subject": "Offer"}),
+    }
+    url = f"{base(client, voice)}/tools/send_email"
+    run_id = f"{voice['voiceSessionId']}:call_1"
+    if voice_first:
+        checked(client.http.post(url, json=call, headers=AUTH), "VoiceToolResponse")
+    events = client.run("talkie-test:action", run_id, thread_id=voice["threadId"])
+    assert events[-1]["type"] == "RUN_FINISHED", events[-1]
+    if not voice_first:
+        checked(client.http.post(url, json=call, headers=AUTH), "VoiceToolResponse")
+    detail = checked(
+        client.http.get(f"/api/talkie/threads/{voice['threadId']}", headers=AUTH), "ThreadDetail"
+    )
+    assert len({a["id"] for a in detail["actions"]}) == 2
+
+
+def test_a_tool_call_after_its_thread_was_deleted_is_404_and_claims_nothing(client: Client) -> None:
+    voice = session(client)
+    assert client.http.delete(f"/api/talkie/threads/{voice['threadId']}", headers=AUTH).status_code == 200
+    call = {"callId": "call_9", "arguments": json.dumps({"to": "lena.schmidt@example.org"})}
+    late = client.http.post(f"{base(client, voice)}/tools/send_email", json=call, headers=AUTH)
+    assert checked(late, "ErrorResponse", 404)["error"]["code"] == "not_found"
+    assert client.mock.store.claim_voice_call(voice["voiceSessionId"], "call_9", 0)  # still unclaimed
+
+
 def test_tool_errors(client: Client) -> None:
     voice = session(client)
     unknown = client.http.post(
@@ -168,6 +200,13 @@ def test_sdp_signalling_answers_once_with_a_real_peer(client: Client) -> None:
     canned = "v=0\r\no=- 1 1 IN IP4 127.0.0.1\r\ns=-\r\n"
     no_media = client.http.post("/_mock/voice/sdp", content=canned, headers=headers)
     assert checked(no_media, "ErrorResponse", 400)["error"]["code"] == "invalid_request"
+    media = "m=" + offer.split("m=", 1)[1]
+    no_codecs = "".join(
+        line for line in offer.splitlines(True) if not line.startswith(("a=rtpmap", "a=fmtp", "a=rtcp-fb"))
+    )
+    for pasted in (offer + offer, offer + media, no_codecs):  # two offers at once, sections twice, no codec
+        repeated = client.http.post("/_mock/voice/sdp", content=pasted, headers=headers)
+        assert checked(repeated, "ErrorResponse", 400)["error"]["code"] == "invalid_request"
     answer = client.http.post("/_mock/voice/sdp", content=offer, headers=headers)
     assert answer.status_code == 201
     assert answer.headers["content-type"].startswith("application/sdp")

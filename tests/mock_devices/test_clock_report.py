@@ -29,6 +29,24 @@ def test_set_refuses_what_is_not_an_instant(make_http: Callable[..., TestClient]
         assert answer.json()["error"]["code"] == "invalid_request"
 
 
+def test_the_clock_stays_within_the_instants_a_server_can_show(make_http: Callable[..., TestClient]) -> None:
+    """Far ends of the calendar are refused, so no expiry computed later overflows into a 500."""
+    http = make_http()
+    for now in ("9999-12-31T23:59:59Z", "0001-01-01T00:00:00+01:00", "1969-12-31T23:59:59Z"):
+        answer = http.post("/_mock/api/clock/set", json={"now": now})
+        assert answer.status_code == 400, now
+        assert answer.json()["error"]["code"] == "invalid_request"
+    assert http.post("/_mock/api/clock/set", json={"now": "8999-12-31T00:00:00Z"}).status_code == 200
+    too_far = http.post("/_mock/api/clock/advance", json={"seconds": 5 * 86400})
+    assert too_far.status_code == 400
+    for path in ("/_mock/api/clock", "/_mock/api/state"):
+        assert http.get(path).status_code == 200, path
+    assert http.get("/api/talkie/status", headers=AUTH).status_code == 200
+    assert (
+        http.get("/_mock/api/clock").json()["now"] == "8999-12-31T00:00:00Z"
+    )  # the refused moves changed nothing
+
+
 def test_the_guides_expiry_exercise_is_no_finding_against_the_app(
     make_http: Callable[..., TestClient], tmp_path: Path
 ) -> None:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
 from talkie_mock.testing import AUTH, parse_sse, run_input
 from unsafe_scenario import unsafe_scenario
@@ -128,3 +129,52 @@ def test_stubs_are_added_and_removed_at_runtime(make_http: Callable[..., TestCli
     bad = http.post("/_mock/api/stubs", json={"match": "(", "steps": [{"text": "x"}]})
     assert bad.status_code == 400
     assert bad.json()["error"]["code"] == "invalid_request"
+
+
+CARD = {
+    "title": "x",
+    "subtitle": "y",
+    "url": "/?record=1",
+    "fallbackText": "x",
+    "a11yLabel": "x",
+    "blocks": [],
+}
+
+
+@pytest.mark.parametrize(
+    ("step", "message"),
+    [
+        ({"card": {**CARD, "title": "\\1", "fallbackText": "\\1"}}, "zc2"),  # empty once expanded
+        ({"card": {**CARD, "url": "https://x/\\1"}}, "zc2 a b"),  # spaces in a URL
+        ({"open": {"url": "https://x/\\1", "label": "x"}}, "zc2 a b"),
+        ({"action": {"summary": "\\1", "riskLevel": "low"}}, "zc2"),
+    ],
+)
+def test_a_stub_step_that_breaks_on_one_message_ends_that_run_with_run_error(
+    make_http: Callable[..., TestClient], step: dict[str, Any], message: str
+) -> None:
+    """Valid as written, invalid once `\\1` is filled in: RUN_ERROR naming the stub, never a 500."""
+    http = make_http()
+    rule = {"name": "fragile", "match": "^zc2(.*)$", "steps": [{"text": "before"}, step]}
+    assert http.post("/_mock/api/stubs", json=rule).status_code == 201
+    answer = http.post(
+        "/api/talkie/run",
+        json=run_input(message, "r_fragile"),
+        headers={**AUTH, "Accept": "text/event-stream"},
+    )
+    assert answer.status_code == 200
+    events = parse_sse(answer.content)
+    assert [e["type"] for e in events] == ["RUN_STARTED", "RUN_ERROR"], events
+    assert events[-1]["code"] == "internal"
+    assert "fragile" in events[-1]["message"]
+
+
+@pytest.mark.parametrize(
+    "step", [{"action": {"summary": "x", "riskLevel": "low", "ttlSeconds": 10**15}}, {"usage": 2**63}]
+)
+def test_stub_numbers_beyond_what_a_run_can_hold_are_refused_when_added(
+    make_http: Callable[..., TestClient], step: dict[str, Any]
+) -> None:
+    refused = make_http().post("/_mock/api/stubs", json={"match": "x", "steps": [step]})
+    assert refused.status_code == 400
+    assert refused.json()["error"]["code"] == "invalid_request"

@@ -96,6 +96,15 @@ def test_the_inspector_link_sets_a_strict_cookie_and_drops_the_key(
     problem(anonymous.get("/_mock/api/state", headers={"Cookie": f"{name}={value}x"}), 401, "unauthorized")
 
 
+def test_the_inspector_link_with_control_characters_in_its_path_redirects_encoded(
+    mock: Served, anonymous: httpx.Client
+) -> None:
+    answer = anonymous.get(f"/_mock/%0d%0aX-Injected:%201%00?key={mock.key}")
+    assert answer.status_code == 303
+    assert answer.headers["location"] == "/_mock/%0D%0AX-Injected:%201%00"
+    assert "x-injected" not in answer.headers
+
+
 def test_a_key_on_a_hook_call_works_but_only_the_right_one(mock: Served, anonymous: httpx.Client) -> None:
     assert anonymous.post(f"/_mock/api/clock/advance?key={mock.key}", json={"seconds": 1}).status_code == 200
     problem(anonymous.post("/_mock/api/clock/advance?key=dk_no", json={"seconds": 1}), 401, "unauthorized")
@@ -125,7 +134,25 @@ def test_same_origin_browser_requests_pass(mock: Served) -> None:
         assert dev.get("/_mock/", headers={"Sec-Fetch-Site": "none"}).status_code == 200
 
 
-@pytest.mark.parametrize("host", ["evil.example", "evil.example:8765", "127.0.0.1.nip.io", "attacker.com."])
+@pytest.mark.parametrize(
+    "host",
+    [
+        "evil.example",
+        "evil.example:8765",
+        "127.0.0.1.nip.io",
+        "attacker.com.",
+        # not a plain host[:port]: user info, a path, a space, junk after a literal, an unclosed bracket
+        "127.0.0.1:8765@evil.example",
+        "localhost:x@evil.example",
+        "localhost:8765/x",
+        "127.0.0.1:8765 evil.example",
+        "[::1].evil.example",
+        "[::1]evil.example:8765",
+        "[::1",
+        "127.0.0.1:99999",
+        "127.0.0.1:0",
+    ],
+)
 def test_a_foreign_host_gets_nothing_anywhere(mock: Served, host: str) -> None:
     with mock.client(Host=host) as http:
         for path in [
@@ -140,6 +167,36 @@ def test_a_foreign_host_gets_nothing_anywhere(mock: Served, host: str) -> None:
             400,
             "invalid_request",
         )
+
+
+def test_the_issuer_writes_the_port_as_an_origin_does(mock: Served) -> None:
+    with mock.client(Host=f"127.0.0.1:0{mock.port}") as http:
+        assert http.get("/.well-known/talkie.json").json()["issuer"] == f"http://127.0.0.1:{mock.port}"
+
+
+def test_a_request_without_host_is_refused_on_http_1_1_only(mock: Served) -> None:
+    """RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400; HTTP/1.0 had no Host to send."""
+    import json
+    import socket
+
+    for version, status in (("1.1", 400), ("1.0", 200)):
+        with socket.create_connection(("127.0.0.1", mock.port), timeout=30) as conn:
+            conn.sendall(f"GET /.well-known/talkie.json HTTP/{version}\r\nConnection: close\r\n\r\n".encode())
+            raw = b""
+            while chunk := conn.recv(65536):
+                raw += chunk
+        head, _, body = raw.partition(b"\r\n\r\n")
+        assert head.split()[1] == str(status).encode(), raw[:300]
+        if status == 400:
+            assert json.loads(body)["error"]["code"] == "invalid_request"
+
+
+@pytest.mark.parametrize("origin", ["http://[::1", "http://[", "//[x"])
+def test_a_malformed_origin_is_cross_site_not_a_crash(mock: Served, origin: str) -> None:
+    with mock.dev() as dev:
+        for method, path in [("GET", "/_mock/"), ("GET", "/_mock/api/state"), ("POST", "/_mock/api/reset")]:
+            problem(dev.request(method, path, headers={"Origin": origin}), 403, "forbidden")
+        assert dev.get("/_mock/api/state").status_code == 200  # and nothing was reset or broken
 
 
 @pytest.mark.parametrize("host", ["localhost", "127.0.0.1", "[::1]", "10.0.2.2", "app.localhost"])

@@ -154,6 +154,19 @@ def test_invalid_utf8_nan_and_wrong_types_are_400(http: httpx.Client, targets: d
             assert answer.status_code == 400, (name, body)
 
 
+def test_a_compressed_body_is_refused_by_name(http: httpx.Client) -> None:
+    import gzip
+
+    body = gzip.compress(b'{"threadId":"t_gz","runId":"r_gz","messages":[]}')
+    answer = http.post(
+        "/api/talkie/run",
+        content=body,
+        headers={"Content-Type": "application/json", "Content-Encoding": "gzip"},
+    )
+    problem(answer, 400, "invalid_request")
+    assert "Content-Encoding" in answer.json()["error"]["message"]
+
+
 def test_a_bad_message_id_leaves_no_thread(http: httpx.Client) -> None:
     """The request of the report: an odd message id must not leave an empty thread titled with the text."""
     thread = new_id("t")

@@ -23,6 +23,8 @@ SURFACES = [
     "/_mock/api/state",
     "/_mock/api/traffic",
     "/_mock/api/traffic?since=0",
+    "/_mock/api/traffic.har",
+    "/_mock/api/stubs",
     "/_mock/api/violations",
     "/_mock/api/faults",
     "/_mock/api/clock",
@@ -44,6 +46,17 @@ def test_no_surface_shows_a_secret(tmp_path: Path) -> None:
                 assert http.get("/api/talkie/status", headers=auth).status_code in (200, 401)
                 http.post(RUN, json=run_body("talkie-test:echo ahoj", thread_id=new_id("t")), headers=auth)
             http.get("/api/talkie/status", headers={"Authorization": "Bearer tk_not_a_token_but_secret_like"})
+            # the dev token pasted without its scheme: the inspector's finding must not quote it
+            http.get("/api/talkie/status", headers={"Authorization": TOKEN})
+            # names and values percent-encoded, which the patterns would not see as they are
+            encoded_key = "".join(f"%{ord(c):02X}" if c in "_i" else c for c in mock.key)
+            http.post(f"/_mock/api/clock/freeze?k%65y={encoded_key}")
+            http.get(f"/api/talkie/status?access%5Ftoken={TOKEN.replace('_', '%5F')}")
+            # a body cut by the traffic record right inside the token (its first 12 characters kept)
+            filler = "x" * (16 * 1024 - len('{"note":"') - 12)
+            http.post(
+                RUN, content=f'{{"note":"{filler}{TOKEN}"}}', headers={"Content-Type": "application/json"}
+            )
             with mock.client() as app:
                 session = voice_session(app)
             with mock.client(Authorization=f"Bearer {second.access_token}") as app:
@@ -97,3 +110,8 @@ def test_no_surface_shows_a_secret(tmp_path: Path) -> None:
     assert "/oauth/token" in mock.stdout  # and the mock's own request log
     leaks = [(secret[:12], where) for secret in minted for where, text in shown.items() if secret in text]
     assert leaks == [], leaks
+    # nor a piece of one: what stays of a secret is its minting prefix and two characters at most
+    pieces = [
+        (secret[:12], where) for secret in minted for where, text in shown.items() if secret[:12] in text
+    ]
+    assert pieces == [], pieces

@@ -92,3 +92,22 @@ def test_a_second_mock_on_the_same_file_is_refused(tmp_path: Path) -> None:
             assert http.get("/api/talkie/status").status_code == 200
     with serving(tmp_path, state=state) as again:  # once it stopped, the file is free again
         assert again.key
+
+
+def test_the_state_file_is_readable_by_its_owner_only(tmp_path: Path) -> None:
+    """It holds the developer secret and every minted credential: no other account on the machine reads it."""
+    from talkie_mock.engine.store import Store
+
+    fresh = tmp_path / "new" / "state.db"
+    store = Store(str(fresh))
+    store.setting("devtools_key", lambda: "dk_example_only")  # a write, so the log file exists too
+    assert fresh.stat().st_mode & 0o777 == 0o600
+    assert Path(f"{fresh}-wal").stat().st_mode & 0o777 == 0o600
+    assert fresh.parent.stat().st_mode & 0o777 == 0o700
+    store.close()
+
+    shared = tmp_path / "shared.db"
+    sqlite3.connect(shared).close()
+    shared.chmod(0o644)
+    Store(str(shared)).close()
+    assert shared.stat().st_mode & 0o777 == 0o600

@@ -188,6 +188,10 @@ def test_odd_paths_and_ids_are_404_or_400(mock: Served) -> None:
         "/api/talkie/voice/sessions/..%2F..%2Fetc/usage",
         "/_mock/%ED%A0%80",
         "/oauth/authorize?client_id=%ED%A0%80&redirect_uri=%00",
+        # URLs that Python cannot even split (an unclosed IPv6 bracket)
+        "/oauth/authorize?response_type=code&client_id=https%3A%2F%2Ftalkie.firemni-crm.cz%2Foauth%2Fclient.json"
+        "&redirect_uri=http%3A%2F%2F%5B&state=s&code_challenge_method=S256&code_challenge=" + "x" * 43,
+        "/oauth/authorize?response_type=code&client_id=http%3A%2F%2F%5B%3A%3A1&redirect_uri=http%3A%2F%2F%5B",
     ]
     with mock.client() as http:
         for path in paths:

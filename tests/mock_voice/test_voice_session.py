@@ -110,6 +110,34 @@ def test_a_refused_update_changes_nothing_and_an_allowed_one_is_announced() -> N
             "unknown_call_id",
         ),
         (json.dumps({"type": "response.cancel"}), "response_cancel_not_active"),
+        # members of odd types: refused, and the session carries on (it used to stop answering)
+        (
+            json.dumps(
+                {
+                    "type": "conversation.item.create",
+                    "item": {"type": "function_call_output", "call_id": {"a": 1}},
+                }
+            ),
+            "unknown_call_id",
+        ),
+        (
+            json.dumps(
+                {
+                    "type": "conversation.item.create",
+                    "item": {"type": "message", "role": "user", "content": [1, None]},
+                }
+            ),
+            "invalid_value",
+        ),
+        (
+            json.dumps(
+                {
+                    "type": "conversation.item.create",
+                    "item": {"type": "message", "role": "user", "content": "hi"},
+                }
+            ),
+            "invalid_value",
+        ),
     ],
 )
 def test_bad_client_events_get_an_error_event(raw: str, code: str) -> None:
@@ -117,6 +145,25 @@ def test_bad_client_events_get_an_error_event(raw: str, code: str) -> None:
     realtime.handle(raw)
     assert sent[-1]["type"] == "error"
     assert sent[-1]["error"]["code"] == code
+    PROVIDER_EVENT.validate_python(sent[-1])
+    realtime.handle(json.dumps({"type": "response.cancel"}))  # and the session still answers
+    assert sent[-1]["error"]["code"] == "response_cancel_not_active"
+
+
+def test_a_handler_that_trips_over_an_odd_member_answers_an_error_event(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    realtime, sent = session()
+
+    def broken(self: RealtimeSession, event: dict[str, Any]) -> None:
+        raise TypeError("unhashable type: 'dict'")
+
+    from talkie_mock.engine.realtime import session as module
+
+    monkeypatch.setitem(module._HANDLERS, "response.cancel", broken)
+    realtime.handle(json.dumps({"type": "response.cancel", "event_id": "evt_1"}))
+    assert sent[-1]["error"]["code"] == "invalid_value"
+    assert sent[-1]["error"]["event_id"] == "evt_1"
     PROVIDER_EVENT.validate_python(sent[-1])
 
 

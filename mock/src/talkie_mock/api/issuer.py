@@ -23,7 +23,7 @@ from collections.abc import Awaitable, Iterable
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from talkie_mock.api.origin import header, host_name
+from talkie_mock.api.origin import canonical_host, header, host_name
 
 _CURRENT: contextvars.ContextVar[str | None] = contextvars.ContextVar("talkie_mock_origin", default=None)
 
@@ -67,7 +67,7 @@ def origin_for(host: str | None, scheme: str, configured: str, aliases: Iterable
     name = host_name(host)
     if name in {a.lower() for a in aliases} or not http_issuer(name):
         return configured
-    return f"{scheme}://{host.strip().lower()}"
+    return f"{scheme}://{canonical_host(host)}"
 
 
 class ClientOrigin:

@@ -21,6 +21,7 @@ import functools
 import hashlib
 import hmac
 import ipaddress
+import re
 import urllib.parse
 from collections.abc import Awaitable, Callable, Iterable
 
@@ -41,13 +42,39 @@ def header(scope: Scope, name: bytes) -> str | None:
     return None
 
 
+_HOST = re.compile(r"(?:\[(?P<literal>[0-9a-f:.]+)\]|(?P<name>[a-z0-9._-]+))(?::(?P<port>[0-9]{1,10}))?")
+"""A Host value (RFC 9110 §7.2): a bracketed IPv6 literal or a name, then an optional numeric port."""
+
+
 @functools.lru_cache(maxsize=512)
 def host_name(host: str) -> str:
-    """The name in a Host header value (`[::1]:8765` → `::1`, `Example.org:80` → `example.org`)."""
-    host = host.strip().lower()
-    if host.startswith("["):
-        return host[1:].partition("]")[0]
-    return host.rpartition(":")[0] if host.count(":") == 1 else host
+    """The name in a Host header value (`[::1]:8765` → `::1`, `Example.org:80` → `example.org`).
+
+    Anything that is not a plain `host[:port]` (user info, a path, spaces, an unclosed bracket) gives "",
+    which names no host: such a value would otherwise end up in the issuer and every URL built from it.
+    """
+    found = _host(host)
+    if found is None:
+        return ""
+    return found.group("literal") or found.group("name")
+
+
+def canonical_host(host: str) -> str:
+    """A valid Host value as an origin writes it: lower case, no leading zeros in the port ("" if invalid)."""
+    found = _host(host)
+    if found is None:
+        return ""
+    name = f"[{found.group('literal')}]" if found.group("literal") else found.group("name")
+    port = found.group("port")
+    return name if port is None else f"{name}:{int(port)}"
+
+
+def _host(host: str) -> re.Match[str] | None:
+    found = _HOST.fullmatch(host.strip().lower())
+    port = found.group("port") if found is not None else None
+    if port is not None and not 0 < int(port) <= 65535:  # `:99999` or `:0` is no port a client connected to
+        return None
+    return found
 
 
 class AllowedHosts:
@@ -92,6 +119,9 @@ class HostCheck:
         # a plain function handing on the next layer's coroutine: see the module's last paragraph
         if scope["type"] == "http":
             host = header(scope, b"host")
+            # HTTP/1.1 requires a Host (RFC 9112 §3.2); only an HTTP/1.0 request may come without one
+            if host is None and scope.get("http_version", "1.1") != "1.0":
+                return answer(send, *self.refusal(scope, ApiError("invalid_request", "missing_host")))
             if host is not None and host not in self.allowed:
                 return answer(send, *self.refusal(scope, ApiError("invalid_request", "foreign_host")))
         return self.app(scope, receive, send)
@@ -105,7 +135,10 @@ def cross_site(scope: Scope) -> bool:
     origin = header(scope, b"origin")
     if origin is None:
         return False
-    netloc = urllib.parse.urlsplit(origin).netloc.lower()
+    try:
+        netloc = urllib.parse.urlsplit(origin).netloc.lower()
+    except ValueError:  # `http://[::1` and the like: no origin a browser sends, so not this one
+        return True
     return origin == "null" or netloc != (header(scope, b"host") or "").lower()
 
 

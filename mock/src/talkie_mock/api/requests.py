@@ -138,6 +138,10 @@ inspector's analysis of the same bytes does not parse and validate them a second
 async def read_json(request: Request, type_name: str) -> dict[str, Any]:
     """The request body parsed and validated as `type_name`."""
     raw = await request.body()
+    encoding = request.headers.get("content-encoding", "identity").strip().lower()
+    if encoding not in ("", "identity"):  # said plainly, instead of "invalid text" at the body's first byte
+        detail = f"{encoding[:40]!r} is not accepted; send the body uncompressed"
+        raise ApiError("invalid_request", "invalid_field", field="Content-Encoding", detail=detail)
     value = check(parse_json(raw), type_name)
     request.scope[VALIDATED] = (raw, type_name, value)
     return value

@@ -145,10 +145,13 @@ async def tool(request: Request) -> Response:
         raise ApiError("invalid_request", "invalid_field", field="arguments", detail=detail) from exc
     if not isinstance(arguments, dict):
         raise ApiError("invalid_request", "invalid_field", field="arguments", detail="not a JSON object")
-    if not mock.store.claim_voice_call(session.id, body["callId"], mock.now_ms()):
-        raise ApiError("conflict", "call_reused", id=body["callId"][:80])
+    if mock.store.get_thread(session.thread_id) is None:  # deleted meanwhile: no action may start there
+        raise ApiError("not_found", "thread_not_found", id=session.thread_id)
     locale = str(session.body.get("locale") or mock.config.locale)
-    answer = _run_tool(mock, user.user_id, session, name, arguments, body["callId"], locale)
+    with mock.store.batch():  # the claim and what the tool stored, or neither
+        if not mock.store.claim_voice_call(session.id, body["callId"], mock.now_ms()):
+            raise ApiError("conflict", "call_reused", id=body["callId"][:80])
+        answer = _run_tool(mock, user.user_id, session, name, arguments, body["callId"], locale)
     for event in answer.model_dump(mode="json").get("events", []):
         mock.hooks.event(event)
     return mock.respond(request, answer, "VoiceToolResponse")
@@ -166,7 +169,11 @@ def _run_tool(
     # content by the seed and the call, not the random session id: the same seed gives the same data
     seed_text = f"voice:{name}:{call_id}:{json.dumps(arguments, sort_keys=True)}"
     request = AgentRequest(
-        text=seed_text, run_id=f"{session.id}:{call_id}", thread_id=session.thread_id, locale=locale
+        text=seed_text,
+        run_id=f"{session.id}:{call_id}",
+        thread_id=session.thread_id,
+        locale=locale,
+        call_id=call_id,
     )
     content = mock.agent.content(request)
     cs = locale == "cs"

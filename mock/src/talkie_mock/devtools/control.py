@@ -170,7 +170,10 @@ async def advance_clock(request: Request) -> Response:
         or not 0 <= seconds <= 10 * 365 * 86400
     ):
         return problem(request, "invalid_request", "`seconds` must be a number from 0 to ten years.")
-    tools.mock.clock.advance(float(seconds))
+    try:
+        tools.mock.clock.advance(float(seconds))
+    except ValueError as exc:
+        return problem(request, "invalid_request", f"{exc}.")
     tools.mock.store.settle_actions(tools.mock.now_ms())
     return JSONResponse(tools.clock())
 
@@ -185,7 +188,10 @@ async def set_clock(request: Request) -> Response:
         moment = None
     if moment is None or moment.tzinfo is None:  # a local time would mean another instant on every machine
         return problem(request, "invalid_request", "`now` must be an RFC 3339 instant with an offset or Z.")
-    tools.mock.clock.set(moment)
+    try:
+        tools.mock.clock.set(moment)
+    except ValueError as exc:
+        return problem(request, "invalid_request", f"`now`: {exc}.")
     tools.mock.store.settle_actions(tools.mock.now_ms())
     return JSONResponse(tools.clock())
 
@@ -381,7 +387,7 @@ def install(app: Starlette, fixed: Fixed | None = None) -> DevTools:
         board.add(data)
     # every secret the instance knows by value, besides the patterns every minted credential matches
     redactor = Redactor([mock.config.token, app.state.devtools_key])
-    traffic, violations = Traffic(redactor=redactor), ViolationLog(mock.store.path)
+    traffic, violations = Traffic(redactor=redactor), ViolationLog(mock.store.path, redactor)
     tools = DevTools(mock, board, traffic, Verdicts(mock), violations, VoiceDesk(mock, traffic, violations))
     app.state.voice_desk = tools.voice
     injector = FaultInjector(mock, board)

@@ -100,7 +100,8 @@ class DevGuard:
             await self._unauthorized(scope, send)
             return
         rest = urllib.parse.urlencode({k: v for k, v in query.items() if k != KEY_PARAM}, doseq=True)
-        target = scope["path"] + (f"?{rest}" if rest else "")
+        # the decoded path, encoded again: a CR, LF or NUL in it can never reach the Location header
+        target = urllib.parse.quote(scope["path"], safe="/:@!$&'()*+,;=-._~") + (f"?{rest}" if rest else "")
         headers = [
             (b"location", target.encode("latin-1", "replace")),
             (b"cache-control", b"no-store"),

@@ -11,6 +11,7 @@ prefix). What stays is a short head, so a developer still recognises which crede
 from __future__ import annotations
 
 import re
+import urllib.parse
 from collections.abc import Iterable
 from typing import Any
 
@@ -51,19 +52,42 @@ def head(secret: str) -> str:
     return secret[: min(4, len(secret) // 4)] + MARK
 
 
+FRAGMENT_CHARS = 8
+"""A run of text that starts with this many characters of a known secret is taken for (a piece of) it."""
+
+
 class Redactor:
-    """Scrubs text and JSON values; knows the instance's static secrets besides the patterns."""
+    """Scrubs text and JSON values; knows the instance's static secrets besides the patterns.
+
+    Two ways a secret could slip through the patterns are closed here: a piece of a known secret (a body or
+    a quote cut in the middle of it keeps its start), and a secret whose name or value is percent-encoded
+    (`k%65y=dk_%69…`), which is shown decoded when decoding reveals one.
+    """
 
     def __init__(self, known: Iterable[str] = ()) -> None:
         self._known = sorted({k for k in known if k}, key=len, reverse=True)
+        starts = sorted({re.escape(k[:FRAGMENT_CHARS]) for k in self._known if len(k) >= FRAGMENT_CHARS})
+        self._pieces = re.compile(f"(?:{'|'.join(starts)})[A-Za-z0-9_\\-.~]*") if starts else None
 
     def scrub(self, text: str) -> str:
         """`text` with every secret it carries cut to its head."""
         if not text:
             return text
+        scrubbed = self._scrub(text)
+        if "%" in text:
+            decoded = urllib.parse.unquote(text)
+            if decoded != text:
+                shown = self._scrub(decoded)
+                if shown != decoded:  # decoding revealed a secret: show the decoded text, cut
+                    return shown
+        return scrubbed
+
+    def _scrub(self, text: str) -> str:
         for secret in self._known:
             if secret in text:
                 text = text.replace(secret, head(secret))
+        if self._pieces is not None:
+            text = self._pieces.sub(lambda m: head(m.group(0)), text)
         text = _BEARER.sub(lambda m: m.group("head") + head(m.group("value")), text)
         text = _FIELD.sub(lambda m: m.group("head") + head(m.group("value")), text)
         text = _MEMBER.sub(lambda m: m.group("head") + head(m.group("value")), text)

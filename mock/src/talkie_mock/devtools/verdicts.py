@@ -25,6 +25,7 @@ from talkie_models.validation import fast_validator, schema
 from talkie_mock.api.context import Mock
 from talkie_mock.api.requests import parse_json
 from talkie_mock.api.voice import SIGNALING_PATH
+from talkie_mock.devtools.redact import head
 from talkie_mock.errors import ApiError
 from talkie_mock.oauth.metadata import AUTHORIZE_PATH, TOKEN_PATH
 
@@ -201,7 +202,14 @@ class Verdicts:
         if not header:
             return [verdict("AUTH-016", "error", "The request carries no Authorization header.")]
         if scheme.lower() != "bearer" or not token:
-            return [verdict("AUTH-016", "error", f"Authorization is not a Bearer token ({scheme[:20]!r}).")]
+            shown = scheme[:20] if token else head(scheme)  # no scheme at all: the value is a credential
+            return [
+                verdict(
+                    "AUTH-016",
+                    "error",
+                    f"The Authorization header ({shown!r}) does not use the scheme Bearer.",
+                )
+            ]
         if seen.status == 401 and seen.error_code() == "unauthorized":
             print_ = _fingerprint(token)
             again = print_ in self.refused

@@ -16,6 +16,7 @@ from typing import Any
 
 from talkie_models.findings import Finding, Severity
 
+from talkie_mock.devtools.redact import Redactor
 from talkie_mock.engine.statefile import open_db
 
 SCHEMA = """
@@ -38,7 +39,10 @@ KEPT = (Severity.ERROR, Severity.WARNING)
 class ViolationLog:
     """Append, list and clear violations."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, redactor: Redactor | None = None) -> None:
+        # what is stored is already cut: `talkie-mock report --state` reads the file without knowing the
+        # instance's own secrets (a `--token` without a prefix), so it could not cut them afterwards
+        self._redactor = redactor or Redactor()
         self._lock = threading.Lock()
         self._db = open_db(path)
         self._db.executescript(SCHEMA)
@@ -51,8 +55,8 @@ class ViolationLog:
                 "rule": f.rule_id,
                 "level": f.severity.value,
                 "method": f.evidence.method or "",
-                "path": f.evidence.url or "",
-                "message": f.message,
+                "path": self._redactor.scrub(f.evidence.url or ""),
+                "message": self._redactor.scrub(f.message),
                 "exchange": f.evidence.exchange or 0,
             }
             for f in findings

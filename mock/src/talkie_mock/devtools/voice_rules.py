@@ -137,8 +137,9 @@ class VoiceRules:
         elif kind == "conversation.item.done":
             item = event.get("item") or {}
             if item.get("type") == "message" and item.get("role") in ("user", "assistant"):
-                content = item.get("content") or [{}]
-                if any(part.get("transcript") for part in content):
+                content = item.get("content")
+                parts = content if isinstance(content, list) else []  # the app's item, echoed as it came
+                if any(isinstance(part, dict) and part.get("transcript") for part in parts):
                     voice.items[str(item.get("id"))] = str(item.get("role"))
         was_open = voice.window.is_open
         voice.window.feed(event)

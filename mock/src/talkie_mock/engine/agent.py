@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
 import re
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -141,6 +142,10 @@ class Agent:
     def ids(self, request: Request) -> IdSource:
         """The ids a run hands out (messages, actions). Seeded by thread and run: runIds are the client's
         and only unique per user, while a thread id belongs to one user (issue 12)."""
+        if request.call_id is not None:  # a JSON list: no chat seed (`<seed>:…`) starts with `[`
+            return IdSource(
+                json.dumps(["voice", self.config.seed, request.thread_id, request.run_id, request.call_id])
+            )
         return IdSource(f"{self.config.seed}:{request.thread_id}:{request.run_id}")
 
     # -- plans ----------------------------------------------------------------------------------------------

@@ -10,6 +10,11 @@ from __future__ import annotations
 import time
 from datetime import UTC, datetime, timedelta
 
+EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
+LATEST = datetime(9000, 1, 1, tzinfo=UTC)
+"""The instants the clock may show: every later date (an expiry, a `Retry-After`) still fits a datetime, and
+none is before the epoch that stored times count from."""
+
 
 class Clock:
     """Wall-clock time plus an offset; frozen when started at a fixed instant."""
@@ -36,6 +41,8 @@ class Clock:
         """Move time forward (never back) and return the new instant."""
         if seconds < 0:
             raise ValueError("the clock only moves forward")
+        if self.now() + timedelta(seconds=seconds) > LATEST:
+            raise ValueError(f"the clock stops at {to_iso(LATEST)}")
         self._offset += seconds
         return self.now()
 
@@ -59,7 +66,13 @@ class Clock:
 
     def set(self, moment: datetime) -> datetime:
         """Jump to `moment`, forward or back (a frozen clock stays frozen there, a running one runs on)."""
-        moment = moment.astimezone(UTC)
+        shown = f"the clock shows instants from {to_iso(EARLIEST)} to {to_iso(LATEST)}"
+        try:
+            moment = moment.astimezone(UTC)
+        except OverflowError:  # 0001-01-01T00:00:00+01:00: before the first instant a datetime holds
+            raise ValueError(shown) from None
+        if not EARLIEST <= moment <= LATEST:
+            raise ValueError(shown)
         if self._frozen is not None:
             self._frozen, self._offset = moment, 0.0
         else:

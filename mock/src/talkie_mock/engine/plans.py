@@ -39,6 +39,8 @@ class Request:
     run_id: str
     thread_id: str
     locale: str
+    call_id: str | None = None
+    """Set for a voice tool call: its ids never meet a chat run's, whatever runId a client picks."""
 
 
 @dataclass(frozen=True)

@@ -68,6 +68,12 @@ def _registry() -> Registry[Any]:
 LOG = logging.getLogger("talkie_mock")
 
 
+def _first_line(exc: Exception) -> str:
+    """A one-line reason (pydantic's messages span several lines)."""
+    text = str(exc).strip()
+    return " ".join(text.splitlines()[:3])[:300]
+
+
 def _expand(template: str, match: re.Match[str]) -> str:
     """`\\1` and `\\g<name>` of the rule's pattern in one string (a reference it lacks stays literal)."""
     try:
@@ -194,8 +200,14 @@ class Scenario:
             if match is None:
                 continue
             steps: list[Step] = []
-            for step in rule.steps:
-                steps += self._step(step, match, content)
+            for number, step in enumerate(rule.steps):
+                try:
+                    steps += self._step(step, match, content)
+                except (ValidationError, ValueError, re.error, IndexError) as exc:
+                    # valid as written, broken once `\1` was filled in from this message: the run ends with
+                    # RUN_ERROR naming the step, as a failing backend would, and nothing of it is stored
+                    LOG.warning("scenario %r step %d fails on this message: %s", rule.name, number, exc)
+                    return [Fail("internal", f"Scenario {rule.name!r}, step {number}: {_first_line(exc)}")]
             return steps
         return None
 
@@ -220,6 +232,8 @@ class Scenario:
             ]
         if "action" in step:
             raw = step["action"]
+            if not str(raw["summary"]).strip():
+                raise ValueError("the action's summary is empty")
             spec = ActionSpec(
                 action_id=content.ids.next("a"),
                 tool_call_id=content.ids.next("call"),

@@ -51,7 +51,7 @@ def lock(path: str) -> IO[str] | None:
             f"the state path {path} is a folder; give a file name (e.g. {target / 'state.db'})"
         )
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
+        target.parent.mkdir(mode=0o700, parents=True, exist_ok=True)  # a new folder: the owner's only
         handle = open(f"{path}.lock", "a+", encoding="utf-8")  # noqa: SIM115 - held until the process ends
     except OSError as exc:
         raise StateFileError(f"cannot write next to the state file {path}: {exc.strerror}") from None
@@ -98,12 +98,31 @@ def open_db(path: str) -> sqlite3.Connection:
     """The one connection factory of the mock's state file, for the OAuth store and the violation log: the
     core store has opened the file first, through :func:`connect`, which checks it and uses this setup."""
     if path != MEMORY:
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        Path(path).parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     return _prepare(_open(path), path)
 
 
+def _private(path: str) -> None:
+    """Make the file readable by its owner only (created so when missing, tightened when not).
+
+    It holds the developer secret, the dev token and every credential the mock minted; SQLite gives its
+    `-wal` and `-shm` files the same mode as the database, so they follow.
+    """
+    if path == MEMORY:
+        return
+    try:
+        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))  # an empty file is an empty database
+        mode = os.stat(path).st_mode & 0o777
+        if mode & 0o077:
+            os.chmod(path, mode & 0o700)
+    except OSError:  # not ours, or read-only: connect() below says what is wrong with it
+        pass
+
+
 def connect(path: str) -> sqlite3.Connection:
-    """A connection to a usable state file (made when missing): readable, intact and writable."""
+    """A connection to a usable state file (made when missing, for its owner only): readable, intact and
+    writable."""
+    _private(path)
     try:
         db = _open(path)
     except sqlite3.Error as exc:

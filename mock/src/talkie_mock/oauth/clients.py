@@ -66,16 +66,23 @@ TALKIE_APP = Client(
 
 
 def _without_loopback_port(uri: str) -> str | None:
-    parts = urllib.parse.urlsplit(uri)
-    if parts.scheme != "http" or parts.hostname not in LOOPBACK_HOSTS:
+    try:
+        parts = urllib.parse.urlsplit(uri)
+        hostname = parts.hostname  # `http://[` raises here, not in urlsplit
+    except ValueError:  # not a URL at all: matches no registered redirect URI
+        return None
+    if parts.scheme != "http" or hostname not in LOOPBACK_HOSTS:
         return None
     host = f"[{parts.hostname}]" if ":" in (parts.hostname or "") else parts.hostname
     return urllib.parse.urlunsplit((parts.scheme, host, parts.path, parts.query, ""))
 
 
 def is_loopback_url(url: str) -> bool:
-    parts = urllib.parse.urlsplit(url)
-    return parts.scheme == "http" and parts.hostname in LOOPBACK_HOSTS and not parts.fragment
+    try:
+        parts = urllib.parse.urlsplit(url)
+        return parts.scheme == "http" and parts.hostname in LOOPBACK_HOSTS and not parts.fragment
+    except ValueError:  # an unclosed `[` and the like
+        return False
 
 
 @cache

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 import aioice.ice
 from aiortc import MediaStreamTrack, RTCConfiguration, RTCPeerConnection, RTCSessionDescription
+from aiortc import exceptions as aiortc_errors
 
 from talkie_mock.errors import MockError
 
@@ -69,11 +70,14 @@ def keep_candidates(sdp: str, allowed: set[str]) -> str:
 def check_offer(sdp: str) -> None:
     if not sdp.startswith("v=0"):
         raise OfferError("the body is not an SDP offer")
-    media = [line.split()[0][2:] for line in sdp.splitlines() if line.startswith("m=")]
-    if "audio" not in media:
-        raise OfferError("the offer has no audio section")
-    if "application" not in media:
-        raise OfferError("the offer has no data channel (application section)")
+    lines = sdp.splitlines()
+    if sum(line.startswith("v=") for line in lines) != 1:  # two offers pasted together, for one
+        raise OfferError("the body holds more than one SDP session description")
+    media = [line.split()[0][2:] for line in lines if line.startswith("m=") and line.split()]
+    if media.count("audio") != 1:
+        raise OfferError("the offer needs exactly one audio section")
+    if media.count("application") != 1:
+        raise OfferError("the offer needs exactly one data channel (application section)")
     if "a=fingerprint:" not in sdp:
         raise OfferError("the offer has no DTLS fingerprint")
 
@@ -110,9 +114,25 @@ async def answer(
     check_offer(offer)
     local = plain_address(local)
     with only_address(local if _is_ip(local) else "127.0.0.1"):
-        await pc.setRemoteDescription(
-            RTCSessionDescription(keep_candidates(offer, {plain_address(remote)}), "offer")
-        )
-        pc.addTrack(track)
-        await pc.setLocalDescription(await pc.createAnswer())
+        try:
+            await pc.setRemoteDescription(
+                RTCSessionDescription(keep_candidates(offer, {plain_address(remote)}), "offer")
+            )
+            pc.addTrack(track)
+            await pc.setLocalDescription(await pc.createAnswer())
+        except _UNUSABLE_OFFER as exc:  # aiortc's parser and negotiation on an offer it cannot take
+            raise OfferError(f"the offer cannot be applied ({type(exc).__name__}: {exc})") from exc
     return str(pc.localDescription.sdp)
+
+
+_UNUSABLE_OFFER = (
+    ValueError,
+    LookupError,
+    AttributeError,
+    TypeError,
+    aiortc_errors.InternalError,
+    aiortc_errors.InvalidAccessError,
+    aiortc_errors.InvalidStateError,
+    aiortc_errors.OperationError,
+)
+"""What aiortc raises for an offer it cannot parse or negotiate (no codec in common, sections repeated)."""

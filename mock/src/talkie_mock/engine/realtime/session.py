@@ -271,7 +271,15 @@ class RealtimeSession:
                 event_id=event.get("event_id"),
             )
             return
-        handler(self, event)
+        try:
+            handler(self, event)
+        except Exception as exc:  # a member of an odd type the checks above missed: refused, session goes on
+            log.warning("realtime: %s refused (%s: %s)", event["type"], type(exc).__name__, exc)
+            self.emit_error(
+                "invalid_value",
+                f"The mock could not act on this {event['type']} ({type(exc).__name__}).",
+                event_id=str(event.get("event_id") or "") or None,
+            )
 
     def _session_update(self, event: Event) -> None:
         update = event.get("session")
@@ -302,7 +310,7 @@ class RealtimeSession:
             return
         if item.get("type") == "function_call_output":
             call_id = item.get("call_id")
-            if call_id not in self.pending_calls:
+            if not isinstance(call_id, str) or call_id not in self.pending_calls:
                 self.emit_error(
                     "unknown_call_id",
                     f"No function call {str(call_id)[:60]!r} is waiting for its output.",
@@ -315,6 +323,15 @@ class RealtimeSession:
                 str(item.get("id") or self.ids.new("item")), str(call_id), str(item.get("output", ""))
             )
         elif item.get("type") == "message" and item.get("role") in ("user", "assistant", "system"):
+            content = item.get("content", [])
+            if not isinstance(content, list) or not all(isinstance(part, dict) for part in content):
+                self.emit_error(
+                    "invalid_value",
+                    "A message item's content is a list of content parts (objects).",
+                    param="item.content",
+                    event_id=event.get("event_id"),
+                )
+                return
             stored = {
                 "object": "realtime.item",
                 "status": "completed",
