@@ -103,6 +103,9 @@ def test_files_download_with_the_token_only(client: Client) -> None:
     assert pdf[xref:].startswith(b"xref")
     missing = client.http.get("/api/talkie/files/f_000000000000.txt", headers=AUTH)
     assert checked(missing, "ErrorResponse", 404)["error"]["code"] == "not_found"
+    for odd in ("f_0123456789ab.pdf%0A", "f_0123456789ab.png%0a"):  # a newline would reach a header
+        answer = client.http.get(f"/api/talkie/files/{odd}", headers=AUTH)
+        assert checked(answer, "ErrorResponse", 404)["error"]["code"] == "not_found"
 
 
 @pytest.mark.parametrize(

@@ -240,6 +240,7 @@ def test_the_consent_form_needs_its_csrf_token_and_the_same_site(
     for body, headers in [
         (forged, {}),
         ({**approve, "csrf": "0" * 32}, {}),
+        ({**approve, "csrf": "é"}, {}),  # not ASCII: hmac.compare_digest used to raise on it (a 500)
         ({**approve, "state": "st_other"}, {}),  # the token is bound to this very request
         (approve, {"Origin": "http://evil.example"}),
         (approve, {"Sec-Fetch-Site": "cross-site"}),
@@ -260,6 +261,8 @@ def test_the_account_page_form_carries_a_csrf_token(mock: Served) -> None:
         fields = hidden_fields(page.text)
         assert fields["user"] == "u_2"
         assert fields.get("csrf")
+        forged = dev.post("/oauth/account/devices/d_x/revoke", data={"user": "u_2", "csrf": "é"})
+        assert forged.status_code in (400, 403), forged.status_code
 
 
 def test_the_control_api_confirms_only_with_the_params_hash(mock: Served) -> None:

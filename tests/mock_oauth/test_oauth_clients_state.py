@@ -149,6 +149,93 @@ async def test_fork_client_from_a_loopback_url(loopback_documents: tuple[str, di
         assert reason in page.text
 
 
+@pytest.fixture
+def broken_documents() -> Iterator[str]:
+    """A loopback server answering each path with bytes that are no HTTP, or far too slowly."""
+    import socket
+    import time
+
+    def document(text: str) -> bytes:
+        body = text.encode("utf-8")
+        return b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s" % (
+            len(body),
+            body,
+        )
+
+    answers = {
+        "/garbage.json": b"garbage\r\n\r\n",
+        "/status.json": b"HTTP/1.1 abc OK\r\n\r\n",
+        "/long.json": b"HTTP/1.1 200 OK\r\nX-Long: " + b"x" * 70_000 + b"\r\n\r\n",
+        "/chunks.json": b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+        "/surrogate.json": document(json.dumps(fork_document(client_name="\ud800"))),
+        "/drip.json": document(json.dumps(fork_document())),
+    }
+    listener = socket.create_server(("127.0.0.1", 0))
+    stop = threading.Event()
+
+    def serve(conn: socket.socket) -> None:
+        with conn:
+            path = conn.recv(65536).split(b" ")[1].decode()
+            answer = answers.get(path, b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n")
+            try:
+                if path == "/drip.json":  # a byte at a time: each read is quick, the whole never arrives
+                    for byte in answer:
+                        if stop.is_set():
+                            return
+                        conn.sendall(bytes([byte]))
+                        time.sleep(0.2)
+                else:
+                    conn.sendall(answer)
+            except OSError:
+                return
+
+    def accept() -> None:
+        while not stop.is_set():
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                return
+            threading.Thread(target=serve, args=(conn,), daemon=True).start()
+
+    threading.Thread(target=accept, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{listener.getsockname()[1]}"
+    finally:
+        stop.set()
+        listener.close()
+
+
+async def test_a_document_server_that_speaks_no_http_is_a_clean_error(
+    broken_documents: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Garbage, a broken head or body, text no page can show, or a body that never ends: the sign-in page
+    says the client cannot be used (400), never a 500, and within the fetch deadline."""
+    import time
+
+    from talkie_mock.oauth import clients
+
+    monkeypatch.setattr(clients, "FETCH_TIMEOUT_SECONDS", 0.5)
+    names = ["garbage", "status", "long", "chunks", "surrogate", "drip"]
+    urls = [f"{broken_documents}/{name}.json" for name in names]
+    mock = make_mock(OAuthSettings(auto_approve=True, client_urls=tuple(urls)))
+    _, challenge = pkce_pair()
+    for url in urls:
+        started = time.monotonic()
+        page = await mock.http.get(AUTHORIZE, params=request_for(url, FORK_REDIRECT, challenge))
+        assert page.status_code == 400, (url, page.status_code, page.text[:300])
+        assert time.monotonic() - started < 20, url  # the drip alone would take two minutes
+        token = await mock.http.post(
+            TOKEN,
+            data={
+                "grant_type": "authorization_code",
+                "client_id": url,
+                "code": "x",
+                "code_verifier": "y" * 43,
+            },
+        )
+        assert token.status_code in (400, 401), (url, token.status_code)
+
+
 async def test_tokens_survive_a_restart_and_only_hashes_are_stored(tmp_path: Path) -> None:
     state = str(tmp_path / "state.db")
     settings = OAuthSettings(auto_approve=True)

@@ -148,4 +148,6 @@ def csrf_token(key: str, purpose: str) -> str:
 
 
 def csrf_valid(key: str, purpose: str, token: str | None) -> bool:
-    return token is not None and hmac.compare_digest(csrf_token(key, purpose), token)
+    # bytes: compare_digest refuses str with non-ASCII characters, and a form may carry any text
+    given = token.encode("utf-8", "replace") if token is not None else None
+    return given is not None and hmac.compare_digest(csrf_token(key, purpose).encode(), given)

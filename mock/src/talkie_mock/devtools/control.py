@@ -334,12 +334,20 @@ async def get_violations(request: Request) -> Response:
     return JSONResponse({"violations": found, "summary": summary(found)})
 
 
+RESET_ROUNDS = 20
+"""How many times a reset stops the live runs before it empties the state anyway (a client starting runs
+without pause could otherwise hold it off for ever)."""
+
+
 async def reset(request: Request) -> Response:
     """Back to an empty mock: conversations, faults, traffic and violations (sign-ins are kept)."""
     tools = _dev(request)
-    await tools.mock.runs.shutdown()
     await tools.voice.reset()  # hangs up every voice connection; its end-of-session checks are dropped
-    tools.mock.store.reset()
+    for _ in range(RESET_ROUNDS):  # a run may start while the others stop: stop until none is left
+        await tools.mock.runs.shutdown()
+        if not tools.mock.runs.live:
+            break
+    tools.mock.store.reset()  # no await since the check above: no run can start before the state is empty
     tools.faults.clear()
     tools.traffic.clear()
     tools.violations.clear()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import queue
 import threading
 import time
+import urllib.parse
 from typing import TextIO
 
 from talkie_models.findings import Severity
@@ -35,7 +36,9 @@ def line(exchange: Exchange, colour: bool = False, now: float | None = None) -> 
     status = str(exchange.status) if exchange.status is not None else "---"
     if colour and exchange.status is not None:
         status = f"{COLOURS.get(exchange.status // 100, '')}{status}{RESET}"
-    parts = [time.strftime("%H:%M:%S", time.localtime(now)), exchange.method, exchange.path, status]
+    # the path as the client wrote it: a decoded CR or LF would start a line of the client's making
+    path = urllib.parse.quote(exchange.path, safe="/:@!$&'()*+,;=-._~%")
+    parts = [time.strftime("%H:%M:%S", time.localtime(now)), exchange.method, path, status]
     parts.append(duration(exchange.duration_ms))
     if exchange.stream is not None:
         parts.append(f"stream {exchange.stream}")

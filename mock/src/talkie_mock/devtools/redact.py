@@ -52,6 +52,17 @@ def head(secret: str) -> str:
     return secret[: min(4, len(secret) // 4)] + MARK
 
 
+_JSON_ESCAPE = re.compile(r"\\u([0-9a-fA-F]{4})")
+
+
+def _json_unescaped(text: str) -> str:
+    """`\\u005f` and the like as the characters they stand for (a JSON body may spell a secret so)."""
+    return _JSON_ESCAPE.sub(lambda m: chr(int(m.group(1), 16)), text)
+
+
+_ENCODINGS = (("%", urllib.parse.unquote), ("\\u", _json_unescaped))
+"""How a secret can be spelled so that the patterns would not see it: percent-encoded, JSON-escaped."""
+
 FRAGMENT_CHARS = 8
 """A run of text that starts with this many characters of a known secret is taken for (a piece of) it."""
 
@@ -74,12 +85,13 @@ class Redactor:
         if not text:
             return text
         scrubbed = self._scrub(text)
-        if "%" in text:
-            decoded = urllib.parse.unquote(text)
-            if decoded != text:
-                shown = self._scrub(decoded)
-                if shown != decoded:  # decoding revealed a secret: show the decoded text, cut
-                    return shown
+        for marker, decode in _ENCODINGS:
+            if marker in text:
+                decoded = decode(text)
+                if decoded != text:
+                    shown = self._scrub(decoded)
+                    if shown != decoded:  # decoding revealed a secret: show the decoded text, cut
+                        return shown
         return scrubbed
 
     def _scrub(self, text: str) -> str:

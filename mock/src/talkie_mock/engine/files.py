@@ -14,7 +14,7 @@ import struct
 import unicodedata
 import zlib
 
-FILE_ID = re.compile(r"^f_[0-9a-f]{12}(?:-([a-z0-9]+(?:-[a-z0-9]+)*))?\.(pdf|png)$")
+FILE_ID = re.compile(r"f_[0-9a-f]{12}(?:-([a-z0-9]+(?:-[a-z0-9]+)*))?\.(pdf|png)")
 LABEL_CHARS = 40
 MIME = {"pdf": "application/pdf", "png": "image/png"}
 
@@ -27,7 +27,7 @@ def file_id(seed: str, kind: str, label: str = "") -> str:
 
 def render(identifier: str) -> tuple[bytes, str] | None:
     """The bytes and MIME type of a file id, or None for an id the mock never hands out."""
-    match = FILE_ID.match(identifier)
+    match = FILE_ID.fullmatch(identifier)  # `$` alone would let a trailing newline through
     if match is None:
         return None
     label, kind = match.group(1), match.group(2)

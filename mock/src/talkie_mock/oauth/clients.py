@@ -12,7 +12,9 @@ schema's `https` pattern does not cover; the same development exception §1 gran
 
 from __future__ import annotations
 
+import http.client
 import json
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -23,6 +25,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import anyio
 import anyio.to_thread
 from jsonschema import Draft202012Validator
 from talkie_models.protocol import SCOPES, TALKIE_CLIENT_ID, TALKIE_REDIRECT_URI
@@ -144,18 +147,49 @@ def fetch_loopback(url: str) -> Client:
         with opener.open(request, timeout=FETCH_TIMEOUT_SECONDS) as response:
             if response.status != 200:
                 raise ClientConfigError(f"{url}: answered HTTP {response.status}")
-            body = response.read(MAX_DOCUMENT_BYTES + 1)
+            body = _read_within(response, url, time.monotonic() + FETCH_TIMEOUT_SECONDS)
     except urllib.error.HTTPError as exc:
         raise ClientConfigError(f"{url}: answered HTTP {exc.code}") from exc
-    except (urllib.error.URLError, OSError) as exc:
-        raise ClientConfigError(f"{url}: cannot fetch the client metadata document ({exc})") from exc
+    except (urllib.error.URLError, OSError, http.client.HTTPException, ValueError) as exc:
+        # HTTPException: a status line, header or chunk that is not HTTP (BadStatusLine, LineTooLong…)
+        raise ClientConfigError(f"{url}: cannot fetch the client metadata document ({exc!r:.200})") from exc
     if len(body) > MAX_DOCUMENT_BYTES:
         raise ClientConfigError(f"{url}: the document is larger than {MAX_DOCUMENT_BYTES} bytes")
     try:
         document = json.loads(body)
-    except ValueError as exc:
-        raise ClientConfigError(f"{url}: the document is not JSON ({exc})") from exc
+        _no_lone_surrogates(document)
+    except (ValueError, UnicodeError) as exc:
+        raise ClientConfigError(f"{url}: the document is not JSON in UTF-8 ({exc})") from exc
     return client_from_document(document, source=url, expected_id=url)
+
+
+def _read_within(response: http.client.HTTPResponse, url: str, deadline: float) -> bytes:
+    """The body, at most one byte over the size cap, by a deadline for the whole body (the socket timeout
+    only bounds each read, so a server dripping a byte a second would hold the sign-in page for hours)."""
+    chunks: list[bytes] = []
+    size = 0
+    while size <= MAX_DOCUMENT_BYTES:
+        if time.monotonic() > deadline:
+            raise ClientConfigError(f"{url}: the document did not arrive within {FETCH_TIMEOUT_SECONDS:g} s")
+        chunk = response.read1(MAX_DOCUMENT_BYTES + 1 - size)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks)
+
+
+def _no_lone_surrogates(value: Any) -> None:
+    """JSON's `\\ud800` escapes decode to text no page can show: refuse them, as every request body is."""
+    if isinstance(value, str):
+        value.encode("utf-8")
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _no_lone_surrogates(key)
+            _no_lone_surrogates(item)
+    elif isinstance(value, list):
+        for item in value:
+            _no_lone_surrogates(item)
 
 
 class ClientRegistry:
@@ -184,6 +218,12 @@ class ClientRegistry:
         client = self._clients.get(client_id)
         if client is not None or client_id not in self._urls:
             return client
-        client = await anyio.to_thread.run_sync(fetch_loopback, client_id)
-        self._clients[client_id] = client
-        return client
+        # the whole fetch within the deadline, the connection and the head too: a stalled fetch leaves its
+        # worker thread behind (it ends with its socket's timeout) but never holds the request
+        fetched: Client | None = None
+        with anyio.move_on_after(FETCH_TIMEOUT_SECONDS * 2):
+            fetched = await anyio.to_thread.run_sync(fetch_loopback, client_id, abandon_on_cancel=True)
+        if fetched is None:
+            raise ClientConfigError(f"{client_id}: the document did not arrive in time")
+        self._clients[client_id] = fetched
+        return fetched

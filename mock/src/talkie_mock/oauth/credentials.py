@@ -44,11 +44,11 @@ def s256(verifier: str) -> str:
 
 
 def valid_verifier(verifier: str) -> bool:
-    return bool(_VERIFIER.match(verifier))
+    return bool(_VERIFIER.fullmatch(verifier))  # `match` with `$` lets a trailing newline through
 
 
 def valid_s256_challenge(challenge: str) -> bool:
-    return bool(_S256_CHALLENGE.match(challenge))
+    return bool(_S256_CHALLENGE.fullmatch(challenge))
 
 
 def verifier_matches(verifier: str, challenge: str) -> bool:

@@ -191,7 +191,7 @@ class AuthorizationServer:
             raise fail("invalid_request", "Only the S256 code_challenge_method is supported.")
         if not credentials.valid_s256_challenge(challenge):
             raise fail("invalid_request", "The code_challenge is not a base64url S256 value.")
-        scopes = tuple(dict.fromkeys((scope or DEFAULT_SCOPE).split()))
+        scopes = tuple(dict.fromkeys(_scope_tokens(scope or DEFAULT_SCOPE)))
         unknown = [s for s in scopes if s not in SCOPES]
         if unknown:
             raise fail("invalid_scope", f"Unknown scope: {' '.join(unknown)}.")
@@ -341,8 +341,9 @@ class AuthorizationServer:
             raise OAuthError("invalid_grant", "The refresh token has expired.")
         granted = tuple(family.scope.split())
         scope = granted
-        if scope_param:
-            scope = tuple(dict.fromkeys(scope_param.split()))
+        requested = _scope_tokens(scope_param or "")
+        if requested:  # a blank `scope` asks for nothing narrower: the granted scope stays
+            scope = tuple(dict.fromkeys(requested))
             if not set(scope) <= set(granted):
                 raise OAuthError("invalid_scope", "A refresh cannot widen the granted scope.")
         tokens, body = self._mint(family.id, scope, now, refresh=True)
@@ -437,3 +438,9 @@ class AuthorizationServer:
         if family is None or family.user_id != user_id:
             return False
         return self.store.revoke_family(device_id, self.now_ms(), "user")
+
+
+def _scope_tokens(scope: str) -> list[str]:
+    """The tokens of a `scope` parameter: RFC 6749 §3.3 separates them by spaces (0x20) only, so a no-break
+    space stays inside a token (and names no scope) instead of splitting one."""
+    return [token for token in scope.split(" ") if token]
