@@ -111,3 +111,13 @@ def test_the_state_file_is_readable_by_its_owner_only(tmp_path: Path) -> None:
     shared.chmod(0o644)
     Store(str(shared)).close()
     assert shared.stat().st_mode & 0o777 == 0o600
+
+
+def test_report_on_a_file_that_is_no_state_file_says_so(tmp_path: Path) -> None:
+    """An SQLite file of something else is no empty report: `talkie-mock report --state` refuses it."""
+    other = tmp_path / "contacts.db"
+    with sqlite3.connect(other) as db:
+        db.execute("CREATE TABLE contacts (name TEXT)")
+    done = CliRunner().invoke(main, ["report", "--state", str(other)])
+    assert done.exit_code == 2, done.output
+    assert "not a talkie-mock state file" in done.output + (done.stderr or "")

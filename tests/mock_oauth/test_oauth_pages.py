@@ -119,6 +119,19 @@ async def test_device_list_json_and_revoke() -> None:
     assert (await mock.http.get("/oauth/devices")).status_code == 401
 
 
+async def test_an_unknown_device_is_404_in_the_users_language() -> None:
+    """§3: the message is in the user's language (the mock's locale)."""
+    mock = make_mock(OAuthSettings(auto_approve=True), locale="cs")
+    phone = await sign_in(mock)
+    answer = await mock.http.delete("/oauth/devices/d_none", headers=bearer(phone["access_token"]))
+    assert answer.status_code == 404
+    assert answer.json()["error"] == {
+        "code": "not_found",
+        "message": "Takové přihlášené zařízení neexistuje.",
+        "retryable": False,
+    }
+
+
 async def test_device_page_escapes_and_revokes() -> None:
     mock = make_mock(OAuthSettings(auto_approve=True, extra_users=(EVIL_USER,)))
     tokens = await sign_in(mock)

@@ -89,9 +89,11 @@ def read_state_file(path: Path) -> list[dict[str, Any]]:
         raise FileNotFoundError(path)
     db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=10)
     try:
-        exists = db.execute("SELECT 1 FROM sqlite_master WHERE name = 'mock_violations'").fetchone()
-        if exists is None:
-            return []
+        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if "mock_violations" not in tables:
+            if "threads" not in tables:  # no table of the mock at all: some other SQLite file
+                raise ValueError("it holds none of the mock's tables")
+            return []  # a mock that ran without its developer tools: nothing was judged
         rows = db.execute(f"SELECT {', '.join(COLUMNS)} FROM mock_violations ORDER BY seq").fetchall()
     finally:
         db.close()

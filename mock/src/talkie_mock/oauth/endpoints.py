@@ -218,7 +218,10 @@ class OAuthEndpoints:
         if isinstance(caller, JSONResponse):
             return caller
         if not self.server.revoke_device(caller.user.id, request.path_params["deviceId"]):
-            return problem(request, "not_found", "No such signed-in device.", 404, NO_STORE)
+            message = pages.localized(
+                "No such signed-in device.", self.locale(request)
+            )  # §3: the user's language
+            return problem(request, "not_found", message, 404, NO_STORE)
         return JSONResponse(OkResponse(ok=True).model_dump(mode="json"), headers=NO_STORE)
 
     async def account_page(self, request: Request) -> Response:
