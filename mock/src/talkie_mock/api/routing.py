@@ -106,7 +106,7 @@ _MASK = "\x00"
 def encoded_segments(scope: Scope) -> list[str] | None:
     """The decoded segments of the request path when one of them holds an encoded slash, else None."""
     raw = scope.get("raw_path")
-    if not raw or b"%2f" not in raw.lower():
+    if not raw or (b"%2f" not in raw and b"%2F" not in raw):  # every request: no lower-cased copy
         return None
     path = raw.split(b"?", 1)[0].decode("latin-1")
     return [urllib.parse.unquote(segment) for segment in path.split("/")]

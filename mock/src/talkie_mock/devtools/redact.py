@@ -72,7 +72,7 @@ class Redactor:
 
     Two ways a secret could slip through the patterns are closed here: a piece of a known secret (a body or
     a quote cut in the middle of it keeps its start), and a secret whose name or value is percent-encoded
-    (`k%65y=dk_%69…`), which is shown decoded when decoding reveals one.
+    (`k%65y=dk_%69…`) or JSON-escaped (`tk\\u005f…`), which is shown decoded when decoding reveals one.
     """
 
     def __init__(self, known: Iterable[str] = ()) -> None:
