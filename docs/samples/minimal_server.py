@@ -2,10 +2,11 @@
 
 It answers every Talkie endpoint except voice (which it leaves out of the manifest, as §1 allows) and passes
 `talkie-conformance run` with its development token. Sign-in is delegated: the manifest names the OAuth
-authorization server of your deployment (`TALKIE_OAUTH_ISSUER`); this sample only accepts the development
-token, so replace `authorized()` with your access-token validation before you go beyond a laptop.
+authorization server of your deployment (`TALKIE_OAUTH_ISSUER`; on a laptop, the one of `talkie-mock serve`);
+this sample only accepts the development token, so replace `authorized()` with your access-token validation
+before you go beyond a laptop.
 
-    TALKIE_TOKEN=dev-token TALKIE_OAUTH_ISSUER=https://login.example.com \
+    TALKIE_TOKEN=dev-token TALKIE_OAUTH_ISSUER=http://127.0.0.1:8765/oauth \
         uvicorn --app-dir docs/samples minimal_server:app --port 8600
 """
 
@@ -32,7 +33,7 @@ from talkie_models import protocol
 from talkie_models.sse import encode_comment, encode_event
 
 TOKEN = os.environ.get("TALKIE_TOKEN", "dev-token")
-OAUTH_ISSUER = os.environ.get("TALKIE_OAUTH_ISSUER", "https://login.example.com")
+OAUTH_ISSUER = os.environ.get("TALKIE_OAUTH_ISSUER", "http://127.0.0.1:8765/oauth")
 MAX_CHARS = 4000
 PREFIX = "/api/talkie"
 ENDPOINTS = {
@@ -417,20 +418,25 @@ async def decide(request: Request) -> Response:
         body = await request.json()
     except ValueError:
         body = None
-    decision = body.get("decision") if isinstance(body, dict) else None
-    if decision not in ("confirm", "cancel") or not isinstance(body.get("paramsHash"), str):
-        return error(
-            400, "invalid_request", "decision must be confirm or cancel, with the action's paramsHash"
-        )
-    if action["status"] == "pending" and action["expiresAt"] <= now():
-        action.update(status="expired", version=action["version"] + 1)
-    if action["status"] == "expired":
-        return error(410, "expired", "The action expired.")
-    if body["paramsHash"] != action["paramsHash"]:
+    if not isinstance(body, dict):
+        return error(400, "invalid_request", "The body must be a JSON object.")
+    decision, params_hash, method = body.get("decision"), body.get("paramsHash"), body.get("method")
+    if decision not in ("confirm", "cancel"):
+        return error(400, "invalid_request", "decision must be confirm or cancel.")
+    if not isinstance(params_hash, str):
+        return error(400, "invalid_request", "paramsHash is required: send the action's paramsHash.")
+    if method not in ("button", "voice"):
+        return error(400, "invalid_request", "method is required: button or voice.")
+    # The order of the checks: stale, then already decided, then expired (notes N-06).
+    if params_hash != action["paramsHash"]:
         return error(409, "stale", "The action has changed; read it again.")
     wanted = "done" if decision == "confirm" else "cancelled"
     if action["status"] == wanted:
         return JSONResponse({"action": action, "events": []})  # the same decision again
+    if action["status"] == "pending" and action["expiresAt"] <= now():
+        action.update(status="expired", version=action["version"] + 1)
+    if action["status"] == "expired":
+        return error(410, "expired", "The action expired.")
     if action["status"] != "pending":
         return error(409, "conflict", f"The action is already {action['status']}.")
     action.update(status=wanted, version=action["version"] + 1)

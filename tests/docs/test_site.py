@@ -446,17 +446,20 @@ def test_no_page_loads_scripts_styles_or_fonts_from_another_host(built_site: Pat
 
 
 def test_mermaid_is_served_locally_on_pages_with_diagrams(built_site: Path) -> None:
-    vendored = built_site / "assets" / "javascripts" / "mermaid.min.js"
-    source = ROOT / "tools" / "node" / "node_modules" / "mermaid" / "dist" / "mermaid.min.js"
-    assert vendored.read_bytes() == source.read_bytes()
+    """Mermaid's ES module build is vendored whole (entry and chunks) and loaded only where a diagram is."""
+    dist = ROOT / "tools" / "node" / "node_modules" / "mermaid" / "dist"
+    vendored = built_site / "assets" / "javascripts" / "mermaid"
+    assert (vendored / "mermaid.esm.min.mjs").read_bytes() == (dist / "mermaid.esm.min.mjs").read_bytes()
+    chunks = sorted(p.name for p in (dist / "chunks" / "mermaid.esm.min").glob("*.mjs"))
+    assert sorted(p.name for p in (vendored / "chunks" / "mermaid.esm.min").glob("*")) == chunks
+    assert not (built_site / "assets" / "javascripts" / "mermaid.min.js").exists(), "the 3.5 MB bundle"
     raw = (built_site / "guides/sequences/index.html").read_text(encoding="utf-8")
     assert raw.count('<pre class="talkie-mermaid">') == 3
-    assert re.search(r'<script src="[./]*assets/javascripts/mermaid\.min\.js"', raw)
-    # The 3.5 MB script goes only where there is a diagram to draw.
+    assert re.search(r'<script src="[./]*assets/javascripts/diagrams\.js"', raw)
     for relative, _ in pages(built_site):
         html = (built_site / relative).read_text(encoding="utf-8")
         has_diagram = 'class="talkie-mermaid"' in html
-        assert ("mermaid.min.js" in html) == has_diagram, relative
+        assert ("diagrams.js" in html) == has_diagram, relative
 
 
 def test_no_external_font_settings() -> None:

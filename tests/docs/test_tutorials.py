@@ -6,6 +6,7 @@ Every process started here listens on a free loopback port and is stopped by its
 
 from __future__ import annotations
 
+import importlib
 import os
 import re
 import shutil
@@ -15,9 +16,11 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 import served
+from starlette.testclient import TestClient
 from test_site import ROOT, page
 
 SAMPLES = ROOT / "docs" / "samples"
@@ -31,6 +34,7 @@ HEADER_RE = re.compile(r'\s*("""|/\*\*).*?("""|\*/)\s*', re.S)  # the module doc
 NODE_BIN = ROOT / "tools" / "node" / "node_modules" / ".bin"
 TS_PACKAGE = ROOT / "clients" / "typescript"
 TOKEN = "tutorial-dev-token"
+TOKEN_ON_PAGE = "dev-token"  # the token the server tutorial's commands use
 
 
 def _compact(text: str) -> str:
@@ -93,10 +97,8 @@ def _mock() -> Iterator[str]:
         yield origin
 
 
-@contextmanager
-def _minimal_server(oauth_issuer: str) -> Iterator[str]:
-    command = [
-        _tool("uvicorn"),
+def _minimal_server_args() -> list[str]:
+    return [
         "--app-dir",
         str(SAMPLES),
         "minimal_server:app",
@@ -106,6 +108,11 @@ def _minimal_server(oauth_issuer: str) -> Iterator[str]:
         "0",
         "--no-access-log",
     ]
+
+
+@contextmanager
+def _minimal_server(oauth_issuer: str) -> Iterator[str]:
+    command = [_tool("uvicorn"), *_minimal_server_args()]
     with _serving(command, {"TALKIE_TOKEN": TOKEN, "TALKIE_OAUTH_ISSUER": oauth_issuer}) as url:
         yield url
 
@@ -138,23 +145,51 @@ def test_minimal_client_talks_to_the_mock() -> None:
         assert re.search(r"^card: \S.+$", carded, re.M), carded
 
 
+def _run_it_and_test_it() -> list[str]:
+    """The shell lines of the server tutorial's "Run it and test it" block, as the page prints them."""
+    text = (ROOT / "docs" / "guides" / "build-a-server.md").read_text(encoding="utf-8")
+    section = text.split("## Run it and test it", 1)[1]
+    block = re.search(r"```bash\n(.*?)```", section, re.S)
+    assert block, "the server tutorial shows its commands in a bash block"
+    return [line.strip() for line in block.group(1).splitlines() if line.strip()]
+
+
+def test_the_server_tutorial_commands_are_the_ones_tested() -> None:
+    """The page's commands start the mock, the server with the environment shown, then the suite."""
+    lines = _run_it_and_test_it()
+    assert lines[0].startswith("pip install ./models ./mock ./conformance")
+    assert lines[1] == "talkie-mock serve --port 8765 &"
+    server_env = dict(re.findall(r"\b(TALKIE_\w+)=(\S+)", lines[2]))
+    assert server_env == {"TALKIE_TOKEN": TOKEN_ON_PAGE, "TALKIE_OAUTH_ISSUER": "http://127.0.0.1:8765/oauth"}
+    assert lines[3] == f"talkie-conformance run http://127.0.0.1:8600 --token {TOKEN_ON_PAGE}"
+
+
 @pytest.mark.slow
 def test_minimal_server_passes_the_conformance_suite(tmp_path: Path) -> None:
+    """The page's commands, with free ports in place of 8765 and 8600: the suite passes, exit 0."""
+    lines = _run_it_and_test_it()
+    page_env = dict(re.findall(r"\b(TALKIE_\w+)=(\S+)", lines[2]))
     junit = tmp_path / "junit.xml"
-    with _mock() as mock, _minimal_server(mock + "/oauth") as server:
-        result = subprocess.run(
-            [_tool("talkie-conformance"), "run", server, "--token", TOKEN, "--junit", str(junit)],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=600,
-        )
-        output = result.stdout + result.stderr
-        assert result.returncode == 0, output[-6000:]
-        assert re.search(r"PASSED in [\d.]+ s: (\d+) pass, 0 fail", output), output[-2000:]
-        passed = int(re.search(r"(\d+) pass", output).group(1))  # type: ignore[union-attr]
-        assert passed >= 60, "the suite tested too little of the server to mean anything"
-        assert 'failures="0"' in junit.read_text(encoding="utf-8")
+    with served.serving_memory(token=TOKEN_ON_PAGE) as mock:
+        env = {name: value.replace("http://127.0.0.1:8765", mock) for name, value in page_env.items()}
+        command = [_tool("uvicorn"), *_minimal_server_args()]
+        with _serving(command, env) as server:
+            args = lines[3].split()[1:]
+            args = [server if arg == "http://127.0.0.1:8600" else arg for arg in args]
+            result = subprocess.run(
+                [_tool("talkie-conformance"), *args, "--junit", str(junit)],
+                cwd=ROOT,
+                env={name: value for name, value in os.environ.items() if not name.startswith("TALKIE_")},
+                capture_output=True,
+                text=True,
+                timeout=600,
+            )
+    output = result.stdout + result.stderr
+    assert result.returncode == 0, output[-6000:]
+    assert re.search(r"PASSED in [\d.]+ s: (\d+) pass, 0 fail", output), output[-2000:]
+    passed = int(re.search(r"(\d+) pass", output).group(1))  # type: ignore[union-attr]
+    assert passed >= 60, "the suite tested too little of the server to mean anything"
+    assert 'failures="0"' in junit.read_text(encoding="utf-8")
 
 
 @pytest.mark.slow
@@ -212,3 +247,54 @@ def test_typescript_client_talks_to_the_mock_and_the_minimal_server(typescript_c
         assert "assistant: Dobrý den, Vendulo" in echoed
         carded = _node_client(typescript_client, server + "/.well-known/talkie.json", "talkie-test:card")
         assert "card: Horizont Logistika s.r.o." in carded
+
+
+@pytest.fixture
+def tutorial_server(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """The tutorial server's module, imported in-process with a fresh state."""
+    monkeypatch.syspath_prepend(str(SAMPLES))
+    monkeypatch.setenv("TALKIE_TOKEN", TOKEN)
+    sys.modules.pop("minimal_server", None)
+    module = importlib.import_module("minimal_server")
+    yield module
+    sys.modules.pop("minimal_server", None)
+
+
+def _proposed(module: Any) -> tuple[TestClient, dict[str, Any]]:
+    client = TestClient(module.app, base_url="http://127.0.0.1:8600")
+    client.headers["Authorization"] = f"Bearer {TOKEN}"
+    body = {
+        "threadId": "t_tutorial",
+        "runId": "r_tutorial",
+        "messages": [{"id": "m_tutorial", "role": "user", "content": "talkie-test:action"}],
+        "tools": [],
+        "context": [],
+        "state": {},
+        "forwardedProps": {},
+    }
+    client.post("/api/talkie/run", json=body, headers={"Accept": "text/event-stream"})
+    (action,) = module.actions.values()
+    return client, action
+
+
+def test_the_tutorial_server_refuses_a_decision_without_method(tutorial_server: Any) -> None:
+    client, action = _proposed(tutorial_server)
+    url = f"/api/talkie/actions/{action['id']}/decision"
+    answer = client.post(url, json={"decision": "confirm", "paramsHash": action["paramsHash"]})
+    assert answer.status_code == 400, answer.text
+    assert answer.json()["error"]["code"] == "invalid_request"
+    assert "method" in answer.json()["error"]["message"]
+    assert tutorial_server.actions[action["id"]]["status"] == "pending", "a refused decision changed nothing"
+
+
+def test_the_tutorial_server_answers_stale_before_expired(tutorial_server: Any) -> None:
+    """Notes N-06: a changed paramsHash is 409 stale even when the action has expired too."""
+    client, action = _proposed(tutorial_server)
+    action["expiresAt"] = "2000-01-01T00:00:00Z"
+    url = f"/api/talkie/actions/{action['id']}/decision"
+    wrong = client.post(url, json={"decision": "confirm", "paramsHash": "sha256:0", "method": "button"})
+    assert (wrong.status_code, wrong.json()["error"]["code"]) == (409, "stale")
+    right = client.post(
+        url, json={"decision": "confirm", "paramsHash": action["paramsHash"], "method": "button"}
+    )
+    assert (right.status_code, right.json()["error"]["code"]) == (410, "expired")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import posixpath
+import re
 from dataclasses import dataclass
 from typing import Literal
 
@@ -19,7 +20,9 @@ from .markdown import cell, code
 BasisKind = Literal["seed", "inferred", "note"]
 SEED_URI = "reference/protocol-text.md"
 RFC2119_WORDS = frozenset({"MUST", "MUST NOT", "REQUIRED", "SHOULD", "SHOULD NOT", "MAY", "OPTIONAL"})
-_QUOTE_CHARS = 140
+_KIND_WORDS = {"seed": "specification", "inferred": "our reading", "note": "note"}
+_BLOCK_START = re.compile(r"^\s*(?:[-*] |\d+\. |#|\||```)")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`*(\"])")
 
 
 @dataclass(frozen=True)
@@ -66,14 +69,46 @@ def _relative(target: str, page_uri: str) -> str:
     return posixpath.relpath(target, posixpath.dirname(page_uri) or ".")
 
 
+def _block(lines: list[str], index: int) -> tuple[int, int]:
+    """The first and last line (0-based) of the paragraph, bullet or table row that holds line `index`."""
+    first = index
+    while first > 0 and lines[first - 1].strip() and not _BLOCK_START.match(lines[first]):
+        first -= 1
+    last = index
+    while last + 1 < len(lines) and lines[last + 1].strip() and not _BLOCK_START.match(lines[last + 1]):
+        last += 1
+    return first, last
+
+
+def sentence_at(lines: list[str], line: int) -> str:
+    """The whole sentence(s) of the specification that line `line` (1-based) belongs to, never cut short.
+
+    The text wraps sentences over several lines and starts new ones mid-line, so the quote is taken from the
+    joined paragraph: every sentence that overlaps the line's own words.
+    """
+    if not 0 < line <= len(lines) or not lines[line - 1].strip():
+        return ""
+    first, last = _block(lines, line - 1)
+    pieces = [lines[number].strip() for number in range(first, last + 1)]
+    start = sum(len(piece) + 1 for piece in pieces[: line - 1 - first])
+    end = start + len(pieces[line - 1 - first])
+    text = " ".join(pieces)
+    chosen: list[str] = []
+    offset = 0
+    for sentence in _SENTENCE_END.split(text):
+        found = text.index(sentence, offset)
+        offset = found + len(sentence)
+        if found < end and offset > start:
+            chosen.append(sentence)
+    return " ".join(chosen).lstrip("-*|# ").strip(" |")
+
+
 def describe(rule: Rule, lines: list[str], page_uri: str) -> str:
-    """One Markdown/HTML cell: the kind of basis, the seed line it rests on (linked) and what it says."""
+    """One Markdown/HTML cell: the kind of basis, the line it rests on (linked) and its whole sentence."""
     basis = basis_of(rule)
-    seed = _relative(SEED_URI, page_uri)
-    line_link = f"[line {basis.line}]({seed}#L{basis.line})"
-    text = lines[basis.line - 1].strip(" -|") if 0 < basis.line <= len(lines) else ""
-    if len(text) > _QUOTE_CHARS:
-        text = text[: _QUOTE_CHARS - 1].rstrip() + "…"
+    source = _relative(SEED_URI, page_uri)
+    line_link = f"[line {basis.line}]({source}#L{basis.line})"
+    text = sentence_at(lines, basis.line)
     quote = f' <q class="talkie-basis__quote">{_prose(text)}</q>' if text else ""
     if basis.kind == "note" and basis.note:
         notes = _relative("spec/notes.md", page_uri)
@@ -83,10 +118,10 @@ def describe(rule: Rule, lines: list[str], page_uri: str) -> str:
         )
     if basis.kind == "inferred":
         return (
-            '<span class="talkie-basis talkie-basis--inferred">inferred</span> from an unkeyed sentence, '
-            f"{line_link}:{quote}"
+            '<span class="talkie-basis talkie-basis--inferred">our reading</span> of a sentence without an '
+            f"RFC 2119 keyword, {line_link}:{quote}"
         )
-    return f'<span class="talkie-basis talkie-basis--seed">seed</span> {line_link}:{quote}'
+    return f'<span class="talkie-basis talkie-basis--seed">specification</span> {line_link}:{quote}'
 
 
 def render_protocol_text(contract: Contract) -> str:
@@ -115,6 +150,6 @@ def short(rule: Rule, page_uri: str) -> str:
         return f'<span class="talkie-basis talkie-basis--note">note {link}</span>'
     seed = _relative(SEED_URI, page_uri)
     return (
-        f'<span class="talkie-basis talkie-basis--{found.kind}">{found.kind} · '
+        f'<span class="talkie-basis talkie-basis--{found.kind}">{_KIND_WORDS[found.kind]} · '
         f"[line {found.line}]({seed}#L{found.line})</span>"
     )

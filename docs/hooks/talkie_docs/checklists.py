@@ -143,14 +143,16 @@ def render(role: Role, contract: Contract, placement: Placement, coverage: Cover
     titles = section_titles(lines)
     rules = [rule for rule in contract.rules if role.holds(rule)]
     parts = [
-        "---\nhide:\n  - navigation\n---",
+        "---\nhide:\n  - toc\n---",
         f"# {role.title}",
         role.intro,
         _summary(role, rules, coverage),
-        "**Level** is the requirement level of the rule. **Basis** says where it comes from: *seed* — the "
-        "protocol text states it with that keyword on the linked line; *inferred* — the protocol states it "
-        "without a keyword and the level is our reading; *note* — one of our "
-        "[implementation notes](../spec/notes.md) adds it where the protocol is silent. "
+        "**Level** is the requirement level of the rule, written so its origin shows: in capitals (`MUST`) "
+        "when it is the specification's own keyword; in lower case with *our reading* when the "
+        "specification states it without a keyword and the level is our reading of the sentence; in lower "
+        "case with *note* when one of our [implementation notes](../spec/notes.md) adds it where the "
+        "specification is silent (such a rule only ever warns). **Basis** links the line and quotes its "
+        "whole sentence. "
         "**Tested by** names what catches a violation, or why nothing can.",
     ]
     for section, members in grouped(rules):
@@ -160,7 +162,7 @@ def render(role: Role, contract: Contract, placement: Placement, coverage: Cover
             [
                 rule_link(rule.id, placement.page_of.get(rule.id), role.uri)
                 + ("" if rule.side == role.side else " <small>both</small>"),
-                level_label(rule.level, basis.basis_of(rule).kind == "inferred"),
+                level_label(rule.level, basis.basis_of(rule).kind),
                 cell(html.escape(rule.statement, quote=False)),
                 basis.describe(rule, lines, role.uri),
                 cell(tested_by(rule, coverage)),

@@ -99,9 +99,29 @@ def curl(contract: Contract, endpoint: Endpoint) -> str:
     return " \\\n  ".join([first, *options])
 
 
-def _success(endpoint: Endpoint) -> list[tuple[str, JsonObject]]:
+def _resolved(document: JsonObject, response: JsonObject) -> JsonObject:
+    """A response object with its local `$ref` (`#/components/responses/Ok`) followed, as OpenAPI reads it."""
+    seen: set[str] = set()
+    while isinstance(ref := response.get("$ref"), str) and ref.startswith("#/") and ref not in seen:
+        seen.add(ref)
+        target: Any = document
+        for part in ref[2:].split("/"):
+            target = (
+                target.get(part.replace("~1", "/").replace("~0", "~")) if isinstance(target, dict) else None
+            )
+        if not isinstance(target, dict):
+            break
+        response = target
+    return response
+
+
+def _success(contract: Contract, endpoint: Endpoint) -> list[tuple[str, JsonObject]]:
     responses = endpoint.operation.get("responses") or {}
-    return [(str(status), r) for status, r in responses.items() if str(status).startswith("2")]
+    return [
+        (str(status), _resolved(contract.openapi, r))
+        for status, r in responses.items()
+        if str(status).startswith("2")
+    ]
 
 
 def box(contract: Contract, endpoint: Endpoint, page_uri: str) -> str:
@@ -109,7 +129,7 @@ def box(contract: Contract, endpoint: Endpoint, page_uri: str) -> str:
     operation = endpoint.operation
     codes = _codes_by_status(contract)
     request = _schema_link(contract, operation.get("requestBody"), page_uri) or "no body"
-    success = _success(endpoint)
+    success = _success(contract, endpoint)
     media = sorted({m for _, r in success for m in (r.get("content") or {})})
     response = " ".join(code(status) for status, _ in success)
     response += " " + (", ".join(code(m) for m in media) if media else "no body")

@@ -174,15 +174,17 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
     _control_api(config, files, contract.root)
 
-    # The contract files themselves, each at the URL its `$id` names (see `published`).
+    # The contract files themselves, each at the URL its `$id` names (see `published`), and the page
+    # that links the single-file bundles.
+    _generated(config, files, published.DOWNLOADS_URI, published.render_downloads_page(contract.root))
     for uri, content in published.published(contract.root).items():
         _generated(config, files, uri, content)
 
-    mermaid = assets.mermaid_source(contract.root)
-    if mermaid is None:
+    mermaid = assets.mermaid_files(contract.root)
+    if not mermaid:
         log.warning("talkie: tools/node has no mermaid; run `python3 dev.py setup` (diagrams need it)")
-    else:
-        files.append(File.generated(config, assets.MERMAID_URI, abs_src_path=str(mermaid)))
+    for uri, path in mermaid.items():
+        files.append(File.generated(config, uri, abs_src_path=str(path)))
     return files
 
 
@@ -221,7 +223,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
 
 
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
-    """Load Mermaid (3.5 MB) and the diagram script only on the pages that have a diagram."""
+    """Load the diagram script (which imports Mermaid's modules) only on the pages that have a diagram."""
     if assets.DIAGRAM_CLASS not in output:
         return output
     scripts = "".join(

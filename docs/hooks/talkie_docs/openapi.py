@@ -105,7 +105,7 @@ def render_openapi_page(contract: Contract, redoc_ready: bool) -> str:
     document = contract.openapi
     info = document.get("info") or {}
     parts = [
-        "---\nhide:\n  - navigation\n  - toc\n---",
+        "---\nhide:\n  - toc\n---",
         "# OpenAPI",
         f"The HTTP surface of talkie/1 is described by `spec/openapi.yaml` (OpenAPI "
         f"{document.get('openapi', '?')}, “{info.get('title', '')}”). Its request and response bodies are "
@@ -231,4 +231,20 @@ def _build_docs(
             result.stderr[-2000:],
         )
         return None
-    return output.read_bytes()
+    return offline(output.read_bytes())
+
+
+# Redoc's bundle names its attribution logo on a CDN; the page's CSP blocks the fetch, and the console then
+# reports a violation on every load. The logo is replaced by an empty inline image, so nothing is fetched.
+_EMPTY_SVG = b"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E"
+_REMOTE_ASSETS = (
+    b"https://cdn.redoc.ly/redoc/logo-mini-full.svg",
+    b"https://cdn.redoc.ly/redoc/logo-mini.svg",
+)
+
+
+def offline(page: bytes) -> bytes:
+    """A Redoc page that names no asset on another host (links to other sites stay links)."""
+    for remote in _REMOTE_ASSETS:
+        page = page.replace(remote, _EMPTY_SVG)
+    return page

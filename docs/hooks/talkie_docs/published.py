@@ -64,3 +64,41 @@ def published(root: Path) -> dict[str, bytes]:
     bundle = json.dumps(schema_bundle(root, version), indent=2, ensure_ascii=False) + "\n"
     out[f"schemas/talkie-{version}.schemas.json"] = bundle.encode("utf-8")
     return out
+
+
+DOWNLOADS_URI = "reference/downloads.md"
+
+
+def _describe(site_path: str) -> str:
+    """What a published single-file bundle is, read from its name (a view and a format)."""
+    name = site_path.rsplit("/", 1)[-1]
+    if name.endswith(".json"):
+        kind = "every JSON Schema (2020-12) in one file"
+    elif "3.1" in name:
+        kind = "OpenAPI 3.1, one file"
+    else:
+        kind = "OpenAPI 3.2, one file"
+    if "consumer" in site_path:
+        kind += "; consumer view: what a receiver must accept (point client generators here)"
+    elif "producer" in site_path:
+        kind += "; producer view: exactly what a server sends (what the conformance suite checks)"
+    if name.startswith("talkie-"):
+        kind += "; a versioned name that never changes"
+    return kind
+
+
+def render_downloads_page(root: Path) -> str:
+    """The page that links every single-file bundle the site publishes (the per-schema files are linked
+    from each schema's page)."""
+    rows = [
+        f"| [`{path}`](../{path}) | {_describe(path)} |"
+        for path in sorted(published(root))
+        if path.startswith("openapi/") or path.rsplit("/", 1)[-1].startswith("talkie-")
+    ]
+    return (
+        "# Downloads\n\n"
+        "The contract as files, for tools that want one document: API client generators, linters, mock "
+        "servers and validators. Each JSON Schema is also served on its own at the URL of its `$id` (linked "
+        "from its [schema page](schemas/index.md)), so `$ref`s resolve on this site.\n\n"
+        "| file | what it is |\n| --- | --- |\n" + "\n".join(rows) + "\n"
+    )

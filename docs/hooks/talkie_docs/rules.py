@@ -85,27 +85,43 @@ def spec_sources(docs_dir: Path) -> dict[str, str]:
     }
 
 
-_INFERRED_TITLE = "Level inferred: the protocol states this without an RFC 2119 keyword"
+_LEVEL_TITLES = {
+    "seed": "The specification's own RFC 2119 keyword",
+    "inferred": "Our reading: the specification states this without an RFC 2119 keyword",
+    "note": "Added by an implementation note: at most a warning, never a failure",
+}
+_LEVEL_ORIGINS = {"inferred": "our reading", "note": "note"}
 
 
-def level_label(level: str, inferred: bool = False) -> str:
-    """The coloured requirement level (MUST, SHOULD NOT, …); an inferred one is marked, explained on hover."""
+def level_label(level: str, kind: basis.BasisKind = "seed") -> str:
+    """The coloured requirement level, saying at a glance where it comes from.
+
+    The specification's own keyword stands alone (`MUST`); a level we read from an unkeyed sentence says so
+    (`must · our reading`), and so does one a note adds (`should · note`), so neither passes for a keyword.
+    """
     level_class = level.lower().replace(" ", "-")
-    classes = f"talkie-rule__level talkie-rule__level--{level_class}"
-    if inferred:
-        return (
-            f'<span class="{classes} talkie-rule__level--inferred" title="{_INFERRED_TITLE}">{level}</span>'
-        )
-    return f'<span class="{classes}">{level}</span>'
+    classes = f"talkie-rule__level talkie-rule__level--{level_class} talkie-rule__level--{kind}"
+    title = _LEVEL_TITLES[kind]
+    origin = _LEVEL_ORIGINS.get(kind)
+    if origin is None:
+        return f'<span class="{classes}" title="{title}">{level}</span>'
+    return (
+        f'<span class="{classes}" title="{title}">{level.lower()}'
+        f'<span class="talkie-rule__origin"> · {origin}</span></span>'
+    )
 
 
 def rule_block(rule: Rule, uri: str) -> str:
-    """The HTML block of one rule (inline Markdown of the statement is rendered by md_in_html)."""
+    """The HTML block of one rule (inline Markdown of the statement is rendered by md_in_html).
+
+    The ID is a Markdown link (attr_list gives its class), so the section linker sees a link and never nests
+    another one inside it.
+    """
     statement = html.escape(rule.statement, quote=False)
     return (
         f'<div class="talkie-rule" id="{rule.id}" markdown="span">'
-        f'<a class="talkie-rule__id" href="#{rule.id}" title="Link to this rule">{rule.id}</a> '
-        f"{level_label(rule.level, basis.basis_of(rule).kind == 'inferred')} "
+        f'[{rule.id}](#{rule.id}){{ .talkie-rule__id title="Link to this rule" }} '
+        f"{level_label(rule.level, basis.basis_of(rule).kind)} "
         f'<span class="talkie-rule__side">{rule.side}</span> '
         f'<span class="talkie-rule__text">{statement}</span> '
         f'<span class="talkie-rule__basis">{basis.short(rule, uri)}</span></div>'
@@ -164,7 +180,8 @@ def _filter_form(contract: Contract) -> str:
     titles = sections.section_titles(basis.seed_lines(contract))
     majors = sorted({rule.section.split(".", 1)[0] for rule in contract.rules}, key=int)
     section_options = "".join(
-        f'<option value="{major}">§{major} {html.escape(titles.get(major, ""))}</option>' for major in majors
+        f'<option value="{major}">§{major} {html.escape(titles.get(major, "").replace("`", ""))}</option>'
+        for major in majors
     )
     level_options = "".join(f'<option value="{level}">{level}</option>' for level in LEVELS)
     return (
@@ -182,7 +199,7 @@ def _filter_form(contract: Contract) -> str:
 def render_matrix(contract: Contract, placement: Placement, coverage: Coverage) -> str:
     """The rule matrix: rule, level, side, basis, testability, checks, inspector, suite status, statement."""
     parts = [
-        "---\nhide:\n  - navigation\n  - toc\n---",
+        "---\nhide:\n  - toc\n---",
         "# Rule matrix",
         "Every requirement of talkie/1 from `spec/rules.yaml`, with the conformance checks that prove it. "
         "A rule ID links to the sentence in the specification; the role checklists "
@@ -229,7 +246,7 @@ def render_matrix(contract: Contract, placement: Placement, coverage: Coverage) 
             [
                 rule_link(rule.id, placement.page_of.get(rule.id)),
                 f"§{rule.section}",
-                level_label(rule.level, basis.basis_of(rule).kind == "inferred"),
+                level_label(rule.level, basis.basis_of(rule).kind),
                 rule.side,
                 basis.short(rule, MATRIX_URI),
                 _TESTABLE_WORDS.get(rule.testable, rule.testable),

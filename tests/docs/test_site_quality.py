@@ -1,0 +1,227 @@
+"""What a newcomer checks first on the site: accessible markup, light pages, honest levels, a footer that says
+whose it is, and search that finds a word next to punctuation.
+
+The built HTML is read as text for what markup alone decides (nested links, footer, levels, quotes); Chromium
+measures what only a browser knows (axe-core's accessibility rules, the bytes a page loads).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from test_site import ROOT, rules
+from test_site_browser import recording_page
+
+AXE = ROOT / "tools" / "node" / "node_modules" / "axe-core" / "axe.min.js"
+PAGE_BUDGET = 1_500_000  # bytes a page may load, uncompressed (the OpenAPI reference excepted)
+HEAVY_ALLOWED = ("reference/openapi/",)
+AXE_PAGES = (
+    "",
+    "spec/runs/",
+    "spec/actions/",
+    "guides/server-checklist/",
+    "guides/client-checklist/",
+    "reference/rules/",
+    "reference/endpoints/",
+    "versioning/",
+)
+
+
+class _Links(HTMLParser):
+    """Counts links inside links and links with no accessible name."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.depth = 0
+        self.nested = 0
+        self.unnamed = 0
+        self._text: list[str] = []
+        self._named = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "a" and dict(attrs).get("href") is not None:
+            self.depth += 1
+            if self.depth > 1:
+                self.nested += 1
+            self._text = []
+            values = dict(attrs)
+            self._named = bool(values.get("aria-label") or values.get("title"))
+        elif tag in ("img", "svg") and self.depth:
+            self._named = self._named or bool(dict(attrs).get("alt") or dict(attrs).get("aria-label"))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "a" and self.depth:
+            if not self._named and not "".join(self._text).strip():
+                self.unnamed += 1
+            self.depth -= 1
+
+    def handle_data(self, data: str) -> None:
+        if self.depth:
+            self._text.append(data)
+
+
+def _html_pages(site: Path) -> list[tuple[str, str]]:
+    """Every page of the site built by MkDocs (site-relative path, HTML); Redoc's own pages left out."""
+    found = []
+    for path in sorted(site.rglob("index.html")):
+        relative = path.relative_to(site).as_posix()
+        found.append((relative, path.read_text(encoding="utf-8")))
+    return found
+
+
+def _content(html: str) -> str:
+    """The article of a page (Material's own chrome is tested by its authors)."""
+    match = re.search(r"<article[^>]*>(.*)</article>", html, re.S)
+    return match.group(1) if match else html
+
+
+def test_no_page_nests_a_link_or_has_a_link_without_a_name(built_site: Path) -> None:
+    found: list[str] = []
+    for relative, html in _html_pages(built_site):
+        parser = _Links()
+        parser.feed(_content(html))
+        if parser.nested or parser.unnamed:
+            found.append(f"{relative}: {parser.nested} nested, {parser.unnamed} without a name")
+    assert found == []
+
+
+def test_a_level_says_where_it_comes_from(built_site: Path) -> None:
+    """A keyword in capitals only where the specification has it; our readings and notes say so."""
+    html = (built_site / "reference" / "rules" / "index.html").read_text(encoding="utf-8")
+    labels = re.findall(
+        r'<span class="talkie-rule__level [^"]*talkie-rule__level--(\w+)"[^>]*>(.*?)</span>', html
+    )
+    kinds = {kind for kind, _ in labels}
+    assert {"seed", "inferred"} <= kinds, kinds
+    for kind, text in labels:
+        if kind == "seed":
+            assert text.isupper(), text
+        elif kind in ("inferred", "note"):
+            assert not re.match(r"[A-Z]{3}", text), f"a {kind} level shown as a keyword: {text}"
+            assert ("our reading" if kind == "inferred" else "note") in text, text
+    catalogue = {rule["id"]: rule for rule in rules()}
+    block = re.compile(
+        r'<div class="talkie-rule" id="([A-Z]+-\d{3})">.*?talkie-rule__level--(\w+)"[^>]*>([^<]*)'
+    )
+    shown: dict[str, tuple[str, str]] = {}
+    for path in (built_site / "spec").rglob("index.html"):
+        for rule_id, kind, text in block.findall(path.read_text(encoding="utf-8")):
+            shown[rule_id] = (kind, text)
+    for rule_id, rule in catalogue.items():
+        if rule.get("basis") == "note":
+            kind, text = shown[rule_id]
+            assert kind == "note", f"{rule_id} is note-based, shown as {kind}"
+            assert text == text.lower(), f"{rule_id} is note-based, shown as {text!r}"
+
+
+def test_basis_quotes_are_whole_sentences(built_site: Path) -> None:
+    cut: list[str] = []
+    for name in ("server-checklist", "client-checklist"):
+        html = (built_site / "guides" / name / "index.html").read_text(encoding="utf-8")
+        for quote in re.findall(r'<q class="talkie-basis__quote">(.*?)</q>', html, re.S):
+            text = re.sub(r"<[^>]+>", "", quote).strip()
+            if not re.search(r"[.!?:)]$|`$|\*\*$", text) and "|" not in text:
+                cut.append(f"{name}: {text[-60:]}")
+    assert cut == [], f"{len(cut)} quotes stop mid-sentence: {cut[:5]}"
+
+
+def test_every_page_names_its_licence_versions_and_repository(built_site: Path) -> None:
+    config = yaml.safe_load(
+        re.sub(r"!!python/name:\S+|!ENV \[(\w+), (\"[^\"]+\")\]", r"\2", (ROOT / "mkdocs.yml").read_text())
+    )
+    repository = config["repo_url"]
+    assert (ROOT / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")
+    for relative, html in _html_pages(built_site):
+        footer = html[html.find('<footer class="md-footer"') :]
+        assert "MIT licence" in footer, relative
+        assert 'license/"' in footer, relative
+        assert 'versioning/"' in footer, relative
+        assert f'href="{repository}"' in footer, relative
+    licence = (built_site / "license" / "index.html").read_text(encoding="utf-8")
+    assert "Permission is hereby granted" in licence
+
+
+def test_the_downloads_page_links_every_bundle(built_site: Path) -> None:
+    html = (built_site / "reference" / "downloads" / "index.html").read_text(encoding="utf-8")
+    linked = set(re.findall(r'href="\.\./\.\./((?:openapi|schemas)/[^"]+)"', html))
+    bundles = {
+        path.relative_to(built_site).as_posix()
+        for path in [*built_site.glob("openapi/**/*.yaml"), *built_site.glob("schemas/talkie-*.json")]
+    }
+    assert bundles, "the site publishes no bundle"
+    assert bundles <= linked, bundles - linked
+
+
+def test_search_splits_words_at_punctuation(built_site: Path) -> None:
+    """The index's separator (lunr splits both the pages and the query with it)."""
+    index = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    separator = re.compile(index["config"]["separator"])
+    assert "idempotent" in separator.split("(idempotent retry)")
+    assert "offline_access" in separator.split('["talkie", "offline_access"]')
+    assert "offline_access" in separator.split("`offline_access`,")
+    assert "2.1" in separator.split("§2.1 OAuth")
+
+
+@pytest.fixture(scope="module")
+def axe_source() -> str:
+    if not AXE.is_file():
+        pytest.skip("axe-core is not installed in tools/node (run `python3 dev.py setup`)")
+    return AXE.read_text(encoding="utf-8")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_serious(browser: Any, site_url: str, axe_source: str, scheme: str) -> None:
+    requested: list[str] = []
+    page = recording_page(browser, requested, color_scheme=scheme)
+    found: list[str] = []
+    try:
+        for path in AXE_PAGES:
+            page.goto(site_url + path)
+            page.wait_for_load_state("networkidle")
+            page.add_script_tag(content=axe_source)
+            result = page.evaluate(
+                """async () => {
+                  const r = await axe.run(document, {resultTypes: ['violations']});
+                  return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+                    .map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | '));
+                }"""
+            )
+            found += [f"{path or '/'} ({scheme}) {line}" for line in result]
+    finally:
+        page.context.close()
+    assert found == []
+
+
+@pytest.mark.slow
+def test_no_page_loads_more_than_its_budget(browser: Any, site_url: str, built_site: Path) -> None:
+    """Every byte a page loads (HTML, scripts, styles, the search index, diagram chunks), uncompressed."""
+    sizes: dict[str, int] = {}
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    page = context.new_page()
+    loaded: list[tuple[str, int]] = []
+
+    def record(response: Any) -> None:
+        try:
+            loaded.append((response.url, len(response.body())))
+        except Exception:  # a redirect or an aborted response has no body
+            loaded.append((response.url, 0))
+
+    page.on("response", record)
+    try:
+        for relative, _ in _html_pages(built_site):
+            path = relative.removesuffix("index.html")
+            loaded.clear()
+            page.goto(site_url + path)
+            page.wait_for_load_state("networkidle")
+            sizes[path] = sum(size for _, size in loaded)
+    finally:
+        context.close()
+    heavy = {path: size for path, size in sizes.items() if size > PAGE_BUDGET and path not in HEAVY_ALLOWED}
+    assert heavy == {}
