@@ -605,3 +605,18 @@ def test_baseline_sample_is_a_valid_baseline_of_real_rules() -> None:
     assert entries
     assert {entry.rule for entry in entries} <= known
     assert all(entry.reason for entry in entries)
+
+
+def test_no_page_installs_a_distribution_from_an_index() -> None:
+    """The toolkit's distributions install from a clone or its wheels only (N-49): no page may promise
+    `pip install talkie-…` or `npm install talkie-…` from a registry."""
+    found = []
+    for path in [*(ROOT / "docs").rglob("*.md"), *(ROOT / "docs" / "samples").iterdir(), ROOT / "README.md"]:
+        if not path.is_file():
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            for command in re.findall(r"(?:pip|npm) install ([^#;&|]*)", line):
+                names = [word for word in command.split() if re.match(r"talkie[-_]", word)]
+                if names:
+                    found.append(f"{path.relative_to(ROOT)}:{number}: {names}")
+    assert found == []
