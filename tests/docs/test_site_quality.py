@@ -225,3 +225,31 @@ def test_no_page_loads_more_than_its_budget(browser: Any, site_url: str, built_s
         context.close()
     heavy = {path: size for path, size in sizes.items() if size > PAGE_BUDGET and path not in HEAVY_ALLOWED}
     assert heavy == {}
+
+
+def test_the_changelog_reads_as_releases(built_site: Path) -> None:
+    """One heading per release, each kind of change once under it, nested lists that render nested, and the
+    banner's version and status taken from the top release."""
+    text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    releases = re.split(r"^## ", text, flags=re.M)[1:]
+    assert releases, "the changelog has no release"
+    for release in releases:
+        kinds = re.findall(r"^### (\w+)", release, re.M)
+        assert len(kinds) == len(set(kinds)), f"{release.splitlines()[0]}: {kinds}"
+        assert not re.search(r"^  - ", release, re.M), "a nested bullet needs four spaces to render nested"
+    top = re.match(r"\[([^\]]+)\](?: — (.+))?", releases[0])
+    assert top, releases[0].splitlines()[0]
+    toolkit = re.search(r'^version = "([^"]+)"', (ROOT / "pyproject.toml").read_text(), re.M)
+    assert toolkit, "the workspace has a version"
+    assert top.group(1) == toolkit.group(1), "the top release is the toolkit's version"
+    html = (built_site / "changelog" / "index.html").read_text(encoding="utf-8")
+    assert re.search(r"<li>(?:(?!</li>).)*<ul>", html, re.S), "nested bullets render flat"
+    home = (built_site / "index.html").read_text(encoding="utf-8")
+    banner = re.search(r'<p class="talkie-banner">(.*?)</p>', home, re.S)
+    assert banner, "the version banner"
+    shown = " ".join(re.sub(r"<[^>]+>", "", banner.group(1)).split())
+    assert f"Talkie Toolkit {top.group(1)}" in shown
+    if top.group(2):
+        assert f"({top.group(2)})" in shown, shown
+    for word in ("issue 1", "red-team", "µs"):
+        assert word not in text, f"the toolkit changelog speaks of {word!r}"

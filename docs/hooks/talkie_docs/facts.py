@@ -24,9 +24,22 @@ def toolkit_version(root: Path) -> str:
     return str(data["project"]["version"])
 
 
+RELEASE_RE = re.compile(r"^## \[(?P<version>[^\]]+)\](?: — (?P<status>.+))?$", re.MULTILINE)
+
+
+def release_status(root: Path, version: str) -> str:
+    """What CHANGELOG.md says of `version` after its heading's dash (`unreleased`), or '' once released."""
+    text = (root / "CHANGELOG.md").read_text(encoding="utf-8")
+    for match in RELEASE_RE.finditer(text):
+        if match.group("version") == version:
+            return (match.group("status") or "").strip()
+    return "not in the changelog"
+
+
 def banner(root: Path) -> dict[str, str]:
     """What the version banner shows (read by docs/overrides/main.html as `config.extra.talkie`)."""
-    return {"spec": protocol.SPEC, "version": toolkit_version(root)}
+    version = toolkit_version(root)
+    return {"spec": protocol.SPEC, "version": version, "status": release_status(root, version)}
 
 
 def expand(markdown: str) -> tuple[str, list[str]]:
