@@ -4,6 +4,8 @@ import kotlinx.coroutines.CoroutineStart
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.awaitCancellation
 import kotlinx.coroutines.coroutineScope
+import kotlinx.coroutines.currentCoroutineContext
+import kotlinx.coroutines.ensureActive
 import kotlinx.coroutines.flow.Flow
 import kotlinx.coroutines.flow.flow
 import kotlinx.coroutines.flow.flowOn
@@ -191,6 +193,11 @@ public class TalkieClient private constructor(
                             is ParseResult.Invalid -> options.onInvalidEvent(result)
                         }
                     }
+                } catch (error: java.io.IOException) {
+                    // The collector left (its read was unblocked by cancelling the call): that is a cancellation,
+                    // not a failure. Any other broken read is the app's to see (then it reloads the thread, §5).
+                    currentCoroutineContext().ensureActive()
+                    throw error
                 } finally {
                     watcher.cancel()
                 }
