@@ -1,0 +1,67 @@
+"""The Kotlin client in clients/kotlin/: `mvn verify` (warnings as errors, JUnit 5) once, against a live
+`talkie-mock serve`.
+
+What must hold: the package builds and its whole JUnit suite passes — the contract's examples and recorded
+streams, the forward-compatibility corpus, the SSE reader and parser, discovery against scripted servers,
+the README's quickstart — and its live tests (echo, card, action with its decision, cancel, error, an early
+disconnect) pass against the mock whose manifest URL and token this test hands to Maven. A live test that
+skipped would mean the mock's address did not arrive: that fails here too.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+import served
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGE = ROOT / "clients" / "kotlin"
+TOKEN = "kotlin-client-token"
+# The first run downloads the plugins and libraries into ~/.m2 (minutes on a loaded machine).
+MAVEN_SECONDS = 1500
+
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(MAVEN_SECONDS + 60)]
+
+
+def _reports() -> dict[str, tuple[int, int, int, int]]:
+    """Surefire's counts per test class: (tests, failures, errors, skipped)."""
+    counts: dict[str, tuple[int, int, int, int]] = {}
+    for report in (PACKAGE / "target" / "surefire-reports").glob("TEST-*.xml"):
+        head = report.read_text(encoding="utf-8")[:2000]
+        found = re.search(r'<testsuite [^>]*name="([^"]+)"[^>]*', head)
+        assert found is not None, report
+        attrs = dict(re.findall(r'(\w+)="([^"]*)"', found.group(0)))
+        numbers = (attrs["tests"], attrs["failures"], attrs["errors"], attrs["skipped"])
+        counts[found.group(1)] = (int(numbers[0]), int(numbers[1]), int(numbers[2]), int(numbers[3]))
+    return counts
+
+
+def test_maven_verify_against_the_live_mock() -> None:
+    mvn = shutil.which("mvn")
+    if mvn is None:
+        pytest.skip("Maven is not installed (apt-get install maven default-jdk-headless)")
+    with served.serving_memory(token=TOKEN) as origin:
+        command = [
+            mvn,
+            "-B",
+            "-q",
+            "verify",
+            f"-Dtalkie.live.manifest={origin}/.well-known/talkie.json",
+            f"-Dtalkie.live.token={TOKEN}",
+        ]
+        result = subprocess.run(
+            command, cwd=PACKAGE, capture_output=True, text=True, timeout=MAVEN_SECONDS, check=False
+        )
+    assert result.returncode == 0, (result.stdout[-6000:] + result.stderr[-3000:]) or "mvn verify failed"
+    counts = _reports()
+    live = counts.get("org.talkieprotocol.client.LiveTest")
+    assert live is not None, sorted(counts)
+    assert live[0] >= 7, f"LiveTest ran {live[0]} tests"
+    assert live[3] == 0, f"LiveTest skipped {live[3]} tests: the mock's address did not arrive"
+    total = sum(c[0] for c in counts.values())
+    assert total >= 150, f"only {total} JUnit tests ran"
+    assert not any(c[1] or c[2] for c in counts.values()), counts
