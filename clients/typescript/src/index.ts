@@ -11,6 +11,7 @@ export { type ChunkReader, type ChunkReadResult, type ChunkSource, readSse, SseP
 export {
   check,
   formatPath,
+  isSchemaTitle,
   type OpaquePart,
   type PathSegment,
   type Profile,

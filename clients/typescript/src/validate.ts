@@ -207,6 +207,11 @@ class Checker {
 
 const has = (table: object, key: string): boolean => Object.prototype.hasOwnProperty.call(table, key);
 
+/** Whether `name` is the title of a schema (a type guard, for titles read from data). */
+export function isSchemaTitle(name: string): name is SchemaTitle {
+  return has(SCHEMA_TITLES, name);
+}
+
 /** The `$id` (with pointer) of a schema named by its title (`"Manifest"`) or by its `$id`. */
 export function schemaId(schema: SchemaTitle | string): string {
   return has(SCHEMA_TITLES, schema) ? SCHEMA_TITLES[schema as SchemaTitle] : schema;
