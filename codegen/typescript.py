@@ -297,6 +297,11 @@ def _tables(schemas: dict[str, dict[str, Json]]) -> str:
         name: sid + (f"#{pointer}" if pointer else "") for (sid, pointer), name in emitter.names.items()
     }
     fallbacks = {title: tag for title, (tag, _) in emitter.fallbacks.items()}
+    union_tags = {
+        title: disc["propertyName"]
+        for (sid, pointer), title in emitter.names.items()
+        if isinstance(disc := _pointer(schemas[sid], pointer).get("discriminator"), dict)
+    }
     base = "https://talkie-protocol.org/schemas/1/"
     tag, events = _union_tags(schemas, base + "event.json")
     custom = next(t for t, target in events.items() if target == base + "talkie-custom-event.json")
@@ -335,6 +340,8 @@ def _tables(schemas: dict[str, dict[str, Json]]) -> str:
         f"export const UNKNOWN_TAG = {json.dumps(UNKNOWN_TAG)};",
         "/** The tag property of each nested union with an `Unknown…` fallback member, by union title. */",
         f"export const FALLBACK_UNIONS = {json.dumps(dict(sorted(fallbacks.items())), indent=2)} as const;",
+        "/** The tag property of every tagged union, by title (`TalkieCustomEvent` is tagged by `name`). */",
+        f"export const UNION_TAGS = {json.dumps(dict(sorted(union_tags.items())), indent=2)} as const;",
         "",
     ]
     return "\n".join(lines)

@@ -77,14 +77,17 @@ def _tsconfig(module: str, files: list[str], out: str) -> str:
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """talkie-types built by its own `npm run build` and laid out as `npm install` would."""
     root = tmp_path_factory.mktemp("ts-app")
-    package = root / "node_modules" / "talkie-types"
-    package.mkdir(parents=True)
+    # built outside node_modules, as in the repository (tsc keeps ESM syntax for files under node_modules)
+    stage = tmp_path_factory.mktemp("ts-build") / "talkie-types"
+    stage.mkdir()
     for name in ("package.json", "tsconfig.json", "tsconfig.cjs.json", "README.md"):
-        shutil.copy(PACKAGE / name, package / name)
+        shutil.copy(PACKAGE / name, stage / name)
     for folder in ("src", "scripts"):
-        shutil.copytree(PACKAGE / folder, package / folder)
-    _ok(_run(["npm", "run", "build", "--silent"], package))
-    assert (package / "dist" / "cjs" / "package.json").exists()
+        shutil.copytree(PACKAGE / folder, stage / folder)
+    _ok(_run(["npm", "run", "build", "--silent"], stage))
+    assert "require(" in (stage / "dist" / "cjs" / "index.js").read_text()
+    (root / "node_modules").mkdir()
+    shutil.copytree(stage, root / "node_modules" / "talkie-types")
     # @ag-ui/core beside it, for the compatibility check
     (root / "node_modules" / "@ag-ui").symlink_to(NODE_MODULES / "@ag-ui", target_is_directory=True)
     return root
@@ -215,14 +218,19 @@ def test_a_commonjs_project_with_node16_resolution_compiles_and_runs(installed: 
         ]
 
 
-def test_run_input_and_event_types_line_up_with_ag_ui(installed: Path, tmp_path: Path) -> None:
+def test_run_input_and_event_types_line_up_with_ag_ui_and_fetch(installed: Path, tmp_path: Path) -> None:
     project = tmp_path / "agui"
     project.mkdir()
     (project / "node_modules").symlink_to(installed / "node_modules", target_is_directory=True)
     (project / "package.json").write_text('{"type": "module", "private": true}\n')
     (project / "agui.ts").write_text(
         'import { EventType as AgUiEventType, type RunAgentInput as AgUiRunAgentInput } from "@ag-ui/core";\n'
-        'import { EventType, type RunInput, TalkieClient } from "talkie-types";\n'
+        'import { EventType, readEvents, type RunInput, TalkieClient } from "talkie-types";\n'
+        "export async function count(response: Response): Promise<number> {\n"
+        "  let n = 0;\n"
+        '  for await (const result of readEvents(response.body!)) if (result.kind === "event") n++;\n'
+        "  return n; // a fetch body is a ChunkSource under exactOptionalPropertyTypes and the DOM lib\n"
+        "}\n"
         "export function body(client: TalkieClient): AgUiRunAgentInput {\n"
         '  const input: RunInput = client.runInput("Dobrý den");\n'
         "  return input; // what the client sends is an AG-UI RunAgentInput, tools included\n"

@@ -177,3 +177,13 @@ export const FALLBACK_UNIONS = {
   "CardBlock": "type",
   "RunFinishedOutcome": "type"
 } as const;
+/** The tag property of every tagged union, by title (`TalkieCustomEvent` is tagged by `name`). */
+export const UNION_TAGS = {
+  "CardBlock": "type",
+  "ContentPart": "type",
+  "Event": "type",
+  "Message": "role",
+  "PartSource": "type",
+  "RunFinishedOutcome": "type",
+  "TalkieCustomEvent": "name"
+} as const;
