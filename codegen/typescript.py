@@ -11,7 +11,13 @@ Outputs:
 * ``types.ts`` — one exported type per titled schema (file roots and titled ``$defs``);
 * ``schemas.ts`` — every schema file by ``$id`` (the tolerant validator reads them);
 * ``tables.ts`` — the known event types and CUSTOM names, each with the ``$id`` of its schema;
-* ``errors.ts`` — the §3 codes as constants and their catalogue, from ``x-talkie-catalogue``.
+* ``errors.ts`` — the §3 codes as constants and their catalogue, from ``x-talkie-catalogue``;
+* ``rules.ts`` — the rules of ``spec/rules.yaml`` the client's own checks name (id, level, statement).
+
+A tagged union nested in a message (a card block, a run outcome, a message part) also gets an ``Unknown…``
+member: the tolerant parser hands a member with a tag this version does not know on as that typed value, so an
+exhaustive ``switch`` over the tag stays honest. The event unions themselves get none: the parser's ``kind``
+separates known events from unknown ones.
 """
 
 from __future__ import annotations
@@ -22,10 +28,24 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urldefrag, urljoin
 
+import yaml
+
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = ROOT / "schemas"
 OUT = ROOT / "clients" / "typescript" / "src" / "generated"
+RULES = ROOT / "spec" / "rules.yaml"
 HEADER = "// Generated from schemas/ — do not edit; regenerate with `python3 dev.py codegen`.\n"
+# The tag value the tolerant parser gives a union member it cannot read (see ``UNKNOWN_TAG`` in tables.ts).
+UNKNOWN_TAG = "unknown"
+# Unions the parser tells apart by its result's ``kind`` rather than by a fallback member.
+_EVENT_UNIONS = frozenset({"Event", "TalkieCustomEvent"})
+# Rules the TypeScript client's stream checks, discovery and recovery report by id.
+CLIENT_RULES = (
+    "MAN-004", "MAN-005", "MAN-008", "MAN-009", "MAN-011", "MAN-012", "MAN-021", "MAN-025", "MAN-026",
+    "MAN-027",
+    "AUTH-018", "AUTH-019", "RUN-008", "RUN-010", "RUN-014", "RUN-015", "RUN-016", "RUN-018",
+    "RUN-024", "RUN-025", "RUN-029", "RUN-032", "ACT-007",
+)  # fmt: skip
 
 Json = Any
 # Keywords that only constrain values; the types ignore them (the runtime validator checks them).
@@ -70,6 +90,36 @@ class _Emitter:
         self.names: dict[tuple[str, str], str] = {}
         for sid, schema in schemas.items():
             self._name(sid, "", schema)
+        # union title -> (tag property, name of its fallback member)
+        self.fallbacks: dict[str, tuple[str, str]] = {}
+        sent = self._sent()
+        for (sid, pointer), title in sorted(self.names.items(), key=lambda item: item[1]):
+            disc = _pointer(schemas[sid], pointer).get("discriminator")
+            if title in _EVENT_UNIONS or title in sent or not isinstance(disc, dict):
+                continue
+            if UNKNOWN_TAG in disc.get("mapping", {}):
+                raise TypeScriptError(
+                    f"{title} defines the tag {UNKNOWN_TAG!r} the parser keeps for fallbacks"
+                )
+            name = "Unknown" + re.findall(r"[A-Z][a-z0-9]*", title)[-1]
+            if name in self.names.values() or name in (n for _, n in self.fallbacks.values()):
+                raise TypeScriptError(f"the fallback member {name} of {title} clashes with another type")
+            self.fallbacks[title] = (disc["propertyName"], name)
+
+    def _sent(self) -> set[str]:
+        """Titles reachable from a request body (``…Request``, ``…Input``): what a client builds and sends.
+
+        They get no fallback member, so what the client sends stays exactly the contract's shapes.
+        """
+        seen: set[tuple[str, str]] = set()
+        todo = [key for key, title in self.names.items() if title.endswith(("Request", "Input"))]
+        while todo:
+            key = todo.pop()
+            if key in seen:
+                continue
+            seen.add(key)
+            todo += [self._resolve(ref, key[0]) for ref in _refs(_pointer(self.schemas[key[0]], key[1]))]
+        return {self.names[key] for key in seen if key in self.names}
 
     def _name(self, sid: str, pointer: str, schema: Json) -> None:
         title = schema.get("title")
@@ -131,7 +181,9 @@ class _Emitter:
             return " | ".join(json.dumps(v, ensure_ascii=False) for v in schema["enum"])
         for key in ("oneOf", "anyOf"):
             if key in schema:
-                return " | ".join(self.expr(sub, base, indent) for sub in schema[key])
+                members = [self.expr(sub, base, indent) for sub in schema[key]]
+                fallback = self.fallbacks.get(schema.get("title", ""))
+                return " | ".join(members + ([fallback[1]] if fallback else []))
         types = schema.get("type")
         if types is None:
             if "properties" in schema:
@@ -187,7 +239,34 @@ class _Emitter:
             else:
                 out.append(f"export type {name} = {body};")
             out.append("")
+        for title, (tag, name) in sorted(self.fallbacks.items(), key=lambda item: item[1][1]):
+            out += [
+                f"/** A {title} member whose `{tag}` this version does not know (the parser's fallback). */",
+                f"export interface {name} {{",
+                f"  /** Always {json.dumps(UNKNOWN_TAG)}: no {title} member uses it. */",
+                f"  {tag}: {json.dumps(UNKNOWN_TAG)};",
+                f"  /** The `{tag}` as received. */",
+                "  tag: string;",
+                "  /** The member as received. */",
+                "  raw: { readonly [key: string]: unknown };",
+                "}",
+                "",
+            ]
+        out.append('/** Every schema\'s type by its title: `SchemaTypes["Manifest"]` is `Manifest`. */')
+        out.append("export interface SchemaTypes {")
+        out += [f"  {name}: {name};" for name in sorted(self.names.values())]
+        out += ["}", ""]
         return "\n".join(out)
+
+
+def _refs(node: Json) -> list[str]:
+    """Every ``$ref`` inside a schema node."""
+    if isinstance(node, list):
+        return [ref for item in node for ref in _refs(item)]
+    if not isinstance(node, dict):
+        return []
+    own = [node["$ref"]] if isinstance(node.get("$ref"), str) else []
+    return own + [ref for key, value in node.items() if key != "$ref" for ref in _refs(value)]
 
 
 def _shape_only(schema: dict[str, Json]) -> dict[str, Json]:
@@ -213,6 +292,16 @@ def _union_tags(schemas: dict[str, dict[str, Json]], sid: str) -> tuple[str, dic
 
 
 def _tables(schemas: dict[str, dict[str, Json]]) -> str:
+    emitter = _Emitter(schemas)
+    titles = {
+        name: sid + (f"#{pointer}" if pointer else "") for (sid, pointer), name in emitter.names.items()
+    }
+    fallbacks = {title: tag for title, (tag, _) in emitter.fallbacks.items()}
+    union_tags = {
+        title: disc["propertyName"]
+        for (sid, pointer), title in emitter.names.items()
+        if isinstance(disc := _pointer(schemas[sid], pointer).get("discriminator"), dict)
+    }
     base = "https://talkie-protocol.org/schemas/1/"
     tag, events = _union_tags(schemas, base + "event.json")
     custom = next(t for t, target in events.items() if target == base + "talkie-custom-event.json")
@@ -234,6 +323,50 @@ def _tables(schemas: dict[str, dict[str, Json]]) -> str:
         "/** The schema of the stream item as a whole and of the generic CUSTOM event. */",
         f"export const STREAM_EVENT_SCHEMA = {json.dumps(base + 'stream-event.json')};",
         f"export const CUSTOM_EVENT_SCHEMA = {json.dumps(base + 'custom-event.json')};",
+        "",
+        "/** Every event type talkie/1 defines, CUSTOM included, by name: `EventType.RUN_STARTED`. */",
+        "export const EventType = {",
+        *[f"  {t}: {json.dumps(t)}," for t in [*events, custom]],
+        "} as const;",
+        "/** One of the event types talkie/1 defines. */",
+        "export type EventType = (typeof EventType)[keyof typeof EventType];",
+        "",
+        "/** Every schema title with the `$id` (and pointer) of its schema, for `validate(title, value)`. */",
+        f"export const SCHEMA_TITLES = {json.dumps(dict(sorted(titles.items())), indent=2)} as const;",
+        "/** A schema title. */",
+        "export type SchemaTitle = keyof typeof SCHEMA_TITLES;",
+        "",
+        "/** The tag the tolerant parser gives a nested union member it cannot read (`UnknownBlock`, …). */",
+        f"export const UNKNOWN_TAG = {json.dumps(UNKNOWN_TAG)};",
+        "/** The tag property of each nested union with an `Unknown…` fallback member, by union title. */",
+        f"export const FALLBACK_UNIONS = {json.dumps(dict(sorted(fallbacks.items())), indent=2)} as const;",
+        "/** The tag property of every tagged union, by title (`TalkieCustomEvent` is tagged by `name`). */",
+        f"export const UNION_TAGS = {json.dumps(dict(sorted(union_tags.items())), indent=2)} as const;",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def _rules() -> str:
+    """The rules the client names in its warnings and errors, from spec/rules.yaml (their one owner)."""
+    catalogue = {entry["id"]: entry for entry in yaml.safe_load(RULES.read_text(encoding="utf-8"))["rules"]}
+    missing = [rule for rule in CLIENT_RULES if rule not in catalogue]
+    if missing:
+        raise TypeScriptError(f"spec/rules.yaml has no rule {missing}")
+    table = {
+        rule: {
+            "level": catalogue[rule]["level"],
+            "side": catalogue[rule]["side"],
+            "statement": catalogue[rule]["statement"],
+        }
+        for rule in CLIENT_RULES
+    }
+    lines = [
+        HEADER.replace("schemas/", "spec/rules.yaml"),
+        "/** The rules of spec/rules.yaml the client's checks name, by id. */",
+        "export const RULES = " + json.dumps(table, indent=2, ensure_ascii=False) + " as const;",
+        "/** The id of a rule the client names. */",
+        "export type RuleId = keyof typeof RULES;",
         "",
     ]
     return "\n".join(lines)
@@ -319,4 +452,5 @@ def outputs() -> dict[Path, bytes]:
         OUT / "schemas.ts": _schemas_module(schemas).encode(),
         OUT / "tables.ts": _tables(schemas).encode(),
         OUT / "errors.ts": _errors(schemas).encode(),
+        OUT / "rules.ts": _rules().encode(),
     }

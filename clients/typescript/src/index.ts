@@ -1,20 +1,49 @@
 /**
- * talkie-types: the talkie/1 wire types for TypeScript clients, generated from the protocol's JSON Schemas,
- * with an SSE reader and the tolerant event parser a client needs to read a run.
+ * talkie-types: a talkie/1 client for TypeScript apps. `TalkieClient` discovers a server and calls it; the
+ * wire types are generated from the protocol's JSON Schemas; the SSE reader, the tolerant parser, the stream
+ * checks and the run state are what it is built from, exported for apps that need them on their own.
  */
 export * from "./generated/errors.js";
 export * from "./generated/tables.js";
+export * from "./generated/rules.js";
 export type * from "./generated/types.js";
-export { type ChunkSource, readSse, SseParser, type SseMessage } from "./sse.js";
-export { type Profile, type Validation, validate } from "./validate.js";
+export { type ChunkReader, type ChunkReadResult, type ChunkSource, readSse, SseParser, type SseMessage } from "./sse.js";
+export {
+  check,
+  formatPath,
+  isSchemaTitle,
+  type OpaquePart,
+  type PathSegment,
+  type Profile,
+  schemaId,
+  type Validation,
+  validate,
+} from "./validate.js";
 export {
   ChunkError,
   ChunkExpander,
   type CustomName,
-  type EventType,
+  decode,
+  type Decoded,
   isKnownEvent,
   type OtherEvent,
   parseEvent,
   type ParseResult,
   readEvents,
 } from "./parse.js";
+export { retryAfterSeconds, TalkieError, type TalkieErrorKind } from "./errors.js";
+export { StreamChecker, type StreamWarning } from "./checks.js";
+export { type RunEnd, RunState, type TextState, type ToolCallState } from "./state.js";
+export {
+  type ClientOptions,
+  fillTemplate,
+  manifestUrl,
+  newId,
+  readManifest,
+  type Recovery,
+  Run,
+  type RunInput,
+  type RunOptions,
+  TalkieClient,
+  type TokenProvider,
+} from "./client.js";

@@ -3,12 +3,24 @@
  * names are ignored, a known event that breaks its schema is an error, and AG-UI's chunk shorthands are
  * expanded into the events they stand for. Mirrors the tolerant profile of `talkie_models` (Python).
  */
-import { CUSTOM_NAME_TAG, CUSTOM_SCHEMAS, CUSTOM_TYPE, EVENT_SCHEMAS, EVENT_TAG } from "./generated/tables.js";
-import type { Event } from "./generated/types.js";
+import {
+  CUSTOM_NAME_TAG,
+  CUSTOM_SCHEMAS,
+  CUSTOM_TYPE,
+  EVENT_SCHEMAS,
+  EVENT_TAG,
+  type SchemaTitle,
+  UNKNOWN_TAG,
+} from "./generated/tables.js";
+import type { Event, SchemaTypes } from "./generated/types.js";
 import { type ChunkSource, readSse } from "./sse.js";
-import { type Profile, validate } from "./validate.js";
+import { check, type OpaquePart, type PathSegment, type Profile } from "./validate.js";
 
-/** Any event object whose type (or CUSTOM name) talkie/1 does not define. */
+/**
+ * Any event object whose type (or CUSTOM name) talkie/1 does not define. It reaches the app as
+ * `{kind: "unknown", event}`: the result's `kind`, not the event's `type`, tells it from a known event, so
+ * `event.type` narrows the known `Event` union exhaustively (notes N-89).
+ */
 export interface OtherEvent {
   type: string;
   [member: string]: unknown;
@@ -16,15 +28,60 @@ export interface OtherEvent {
 
 /** What one `data` payload turned out to be. */
 export type ParseResult =
-  /** A talkie/1 event; `opaque` lists the paths of nested parts with an unknown tag (show `fallbackText`). */
+  /** A talkie/1 event; `opaque` lists the paths of nested parts with an unknown tag (now `Unknown…` values). */
   | { kind: "event"; event: Event; opaque: string[] }
   /** An event type or CUSTOM name talkie/1 does not define: clients ignore it. */
   | { kind: "unknown"; event: OtherEvent }
   /** Not an event, or a known event that breaks its schema. */
   | { kind: "error"; type?: string; message: string; errors: string[] };
 
-export type EventType = keyof typeof EVENT_SCHEMAS | typeof CUSTOM_TYPE;
 export type CustomName = keyof typeof CUSTOM_SCHEMAS;
+
+/** What `decode` made of a value: the typed value (unknown nested members as `Unknown…`) or the problems. */
+export type Decoded<T> = { ok: true; value: T; opaque: string[] } | { ok: false; errors: string[] };
+
+type Json = { [key: string]: unknown };
+
+/** A copy of `value` with `replace` applied at `path` (only the objects on the path are copied). */
+function replaceAt(value: unknown, path: readonly PathSegment[], replace: (old: unknown) => unknown): unknown {
+  if (path.length === 0) return replace(value);
+  const [head, ...rest] = path;
+  if (Array.isArray(value) && typeof head === "number") {
+    const copy = [...value];
+    copy[head] = replaceAt(value[head], rest, replace);
+    return copy;
+  }
+  if (typeof value === "object" && value !== null && typeof head === "string") {
+    return { ...(value as Json), [head]: replaceAt((value as Json)[head], rest, replace) };
+  }
+  return value;
+}
+
+/**
+ * The value with every opaque part replaced by its `Unknown…` form: `{<tag>: "unknown", tag, raw}`. The
+ * received object stays untouched, so an app can still store or forward exactly what the server sent.
+ */
+function withFallbacks(value: unknown, parts: readonly OpaquePart[]): unknown {
+  let out = value;
+  for (const part of parts) {
+    out = replaceAt(out, part.path, (old) => {
+      const raw = old as Json;
+      return { [part.tagProperty]: UNKNOWN_TAG, tag: String(raw[part.tagProperty]), raw };
+    });
+  }
+  return out;
+}
+
+/**
+ * Read a value of the schema titled `title` as talkie/1 tells a receiver to: unknown members ignored, a
+ * nested member with an unknown tag (a future block type, a future outcome) handed on as its typed
+ * `Unknown…` value, anything else that breaks the schema refused.
+ */
+export function decode<T extends SchemaTitle>(title: T, value: unknown, profile: Profile = "tolerant"): Decoded<SchemaTypes[T]> {
+  const result = check(title, value, profile);
+  if (result.errors.length > 0) return { ok: false, errors: result.errors };
+  return { ok: true, value: withFallbacks(value, result.opaqueParts) as SchemaTypes[T], opaque: result.opaque };
+}
 
 const has = (table: object, key: string): boolean => Object.prototype.hasOwnProperty.call(table, key);
 
@@ -68,12 +125,12 @@ export function parseEvent(data: unknown, profile: Profile = "tolerant"): ParseR
   }
   const schema = schemaOf(object);
   if (schema === undefined) return { kind: "unknown", event: object as OtherEvent };
-  const result = validate(schema, object, profile);
+  const result = check(schema, object, profile);
   if (result.errors.length > 0) {
     const label = type === CUSTOM_TYPE ? `${type} ${String(object[CUSTOM_NAME_TAG])}` : type;
     return { kind: "error", type, message: `invalid ${label} event`, errors: result.errors };
   }
-  return { kind: "event", event: object as unknown as Event, opaque: result.opaque };
+  return { kind: "event", event: withFallbacks(object, result.opaqueParts) as Event, opaque: result.opaque };
 }
 
 /** Whether a decoded value is a talkie/1 event of a known type (and known CUSTOM name) that parses. */
@@ -93,7 +150,6 @@ export class ChunkError extends Error {
 
 // Members every AG-UI event may carry; a chunk hands them on to the event that opens its sequence.
 const COMMON = ["timestamp", "metadata", "subagentRunId"];
-type Json = { [key: string]: unknown };
 
 function carried(chunk: Json, ...names: string[]): Json {
   const out: Json = {};

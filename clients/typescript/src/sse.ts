@@ -110,22 +110,48 @@ export class SseParser {
   }
 }
 
+/** What a stream reader's `read()` resolves to: the DOM's `ReadableStreamReadResult` fits, `value: undefined` too. */
+export type ChunkReadResult =
+  | { done: false; value: Uint8Array | string }
+  | { done: true; value?: Uint8Array | string | undefined };
+
+/** A `ReadableStream` reader as far as the SSE reader needs it. */
+export interface ChunkReader {
+  read(): Promise<ChunkReadResult>;
+  /** Called when the consumer stops early (a `break` out of the loop): aborts the body. */
+  cancel?(reason?: unknown): Promise<void>;
+  releaseLock?(): void;
+}
+
 /** Bytes or text arriving in chunks: a fetch body, a Node stream, an array in a test. */
 export type ChunkSource =
   | AsyncIterable<Uint8Array | string>
   | Iterable<Uint8Array | string>
-  | { getReader(): { read(): Promise<{ done: boolean; value?: Uint8Array }> } };
+  | { getReader(): ChunkReader };
 
+/**
+ * The chunks of `source`. A consumer that stops early (`break`, `return`, a thrown error) cancels the
+ * reader and releases its lock, so the body is unlocked and its connection closed rather than left open.
+ */
 async function* chunksOf(source: ChunkSource): AsyncGenerator<Uint8Array | string> {
   if ("getReader" in source) {
     const reader = source.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      if (value !== undefined) yield value;
+    let finished = false;
+    try {
+      for (;;) {
+        const result = await reader.read();
+        if (result.done) {
+          finished = true;
+          return;
+        }
+        yield result.value;
+      }
+    } finally {
+      if (!finished) await reader.cancel?.().catch(() => undefined);
+      reader.releaseLock?.();
     }
   }
-  yield* source as AsyncIterable<Uint8Array | string>;
+  yield* source;
 }
 
 /** Read SSE events from a byte or text stream (UTF-8; a multi-byte character may be split anywhere). */

@@ -8,13 +8,32 @@
  * its path, instead of failing the whole event. `format: date-time`, the only format used, is asserted.
  */
 import { SCHEMAS } from "./generated/schemas.js";
+import { SCHEMA_TITLES, type SchemaTitle } from "./generated/tables.js";
+import type { SchemaTypes } from "./generated/types.js";
 
 export type Profile = "tolerant" | "strict";
+
+/** One step of a path into a JSON value: a member name or an array index. */
+export type PathSegment = string | number;
 
 /** The outcome of one validation: problems as `path: what`, and the paths kept opaque. */
 export interface Validation {
   errors: string[];
+  /** Paths (`$.value.blocks[0]`) of nested union members with a tag this version does not know. */
   opaque: string[];
+  /** The same parts as segments (`["value", "blocks", 0]`) with their union's tag property (`type`). */
+  opaqueParts: OpaquePart[];
+}
+
+/** A nested union member kept opaque: where it is, and the property that tags its union. */
+export interface OpaquePart {
+  path: PathSegment[];
+  tagProperty: string;
+}
+
+/** `$.a.b[0]`: how paths read in messages. */
+export function formatPath(segments: readonly PathSegment[]): string {
+  return "$" + segments.map((s) => (typeof s === "number" ? `[${s}]` : `.${s}`)).join("");
 }
 
 type Schema = boolean | { readonly [keyword: string]: unknown };
@@ -74,23 +93,24 @@ function typeOk(name: string, v: unknown): boolean {
 const DATE_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])[Tt]([01]\d|2[0-3]):[0-5]\d:([0-5]\d|60)(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
 
 class Checker {
-  readonly result: Validation = { errors: [], opaque: [] };
+  readonly result: Validation = { errors: [], opaque: [], opaqueParts: [] };
   constructor(private readonly profile: Profile) {}
 
   /** Whether `value` matches without recording anything (for `not`, `if`, untagged unions). */
-  private quietly(schema: Schema, value: unknown, base: string, path: string): boolean {
+  private quietly(schema: Schema, value: unknown, base: string, path: readonly PathSegment[]): boolean {
     const probe = new Checker(this.profile);
     probe.check(schema, value, base, path);
     if (probe.result.errors.length > 0) return false;
     this.result.opaque.push(...probe.result.opaque);
+    this.result.opaqueParts.push(...probe.result.opaqueParts);
     return true;
   }
 
-  private fail(path: string, problem: string): void {
-    this.result.errors.push(`${path}: ${problem}`);
+  private fail(path: readonly PathSegment[], problem: string): void {
+    this.result.errors.push(`${formatPath(path)}: ${problem}`);
   }
 
-  check(schema: Schema, value: unknown, base: string, path: string): void {
+  check(schema: Schema, value: unknown, base: string, path: readonly PathSegment[]): void {
     if (schema === true) return;
     if (schema === false) return this.fail(path, "no value is allowed here");
     const s = schema;
@@ -123,24 +143,25 @@ class Checker {
     if (isObject(value)) this.object(s, value, base, path);
   }
 
-  private union(s: Obj, members: Schema[], value: unknown, base: string, path: string, one: boolean): void {
+  private union(s: Obj, members: Schema[], value: unknown, base: string, path: readonly PathSegment[], one: boolean): void {
     const discriminator = s.discriminator as { propertyName: string; mapping: Obj } | undefined;
     if (discriminator !== undefined && isObject(value)) {
       const tag = value[discriminator.propertyName];
       const target = typeof tag === "string" ? discriminator.mapping[tag] : undefined;
       if (typeof target === "string") return this.check({ $ref: target }, value, base, path);
       if (typeof tag === "string" && this.profile === "tolerant") {
-        this.result.opaque.push(path);
+        this.result.opaque.push(formatPath(path));
+        this.result.opaqueParts.push({ path: [...path], tagProperty: discriminator.propertyName });
         return;
       }
-      return this.fail(`${path}.${discriminator.propertyName}`, `unknown tag ${JSON.stringify(tag)}`);
+      return this.fail([...path, discriminator.propertyName], `unknown tag ${JSON.stringify(tag)}`);
     }
     const matches = members.filter((member) => this.quietly(member, value, base, path)).length;
     if (matches === 0) this.fail(path, "matches none of the allowed shapes");
     else if (one && matches > 1) this.fail(path, "matches more than one of the allowed shapes");
   }
 
-  private string(s: Obj, value: string, path: string): void {
+  private string(s: Obj, value: string, path: readonly PathSegment[]): void {
     const length = [...value].length;
     if (typeof s.minLength === "number" && length < s.minLength) this.fail(path, `shorter than ${s.minLength}`);
     if (typeof s.maxLength === "number" && length > s.maxLength) this.fail(path, `longer than ${s.maxLength}`);
@@ -150,14 +171,14 @@ class Checker {
     if (s.format === "date-time" && !DATE_TIME.test(value)) this.fail(path, "not an RFC 3339 date-time");
   }
 
-  private number(s: Obj, value: number, path: string): void {
+  private number(s: Obj, value: number, path: readonly PathSegment[]): void {
     if (typeof s.minimum === "number" && value < s.minimum) this.fail(path, `below ${s.minimum}`);
     if (typeof s.maximum === "number" && value > s.maximum) this.fail(path, `above ${s.maximum}`);
   }
 
-  private array(s: Obj, value: unknown[], base: string, path: string): void {
+  private array(s: Obj, value: unknown[], base: string, path: readonly PathSegment[]): void {
     if (s.items !== undefined) {
-      value.forEach((item, i) => this.check(s.items as Schema, item, base, `${path}[${i}]`));
+      value.forEach((item, i) => this.check(s.items as Schema, item, base, [...path, i]));
     }
     if (typeof s.minItems === "number" && value.length < s.minItems) this.fail(path, `fewer than ${s.minItems} items`);
     if (typeof s.maxItems === "number" && value.length > s.maxItems) this.fail(path, `more than ${s.maxItems} items`);
@@ -167,27 +188,54 @@ class Checker {
     }
   }
 
-  private object(s: Obj, value: Obj, base: string, path: string): void {
+  private object(s: Obj, value: Obj, base: string, path: readonly PathSegment[]): void {
     for (const key of (s.required as string[] | undefined) ?? []) {
-      if (!(key in value)) this.fail(`${path}.${key}`, "required");
+      if (!(key in value)) this.fail([...path, key], "required");
     }
     const properties = (s.properties as { [key: string]: Schema } | undefined) ?? {};
     for (const [key, sub] of Object.entries(properties)) {
-      if (key in value) this.check(sub, value[key], base, `${path}.${key}`);
+      if (key in value) this.check(sub, value[key], base, [...path, key]);
     }
     const extra = s.additionalProperties;
     for (const key of Object.keys(value)) {
       if (key in properties) continue;
-      if (isObject(extra)) this.check(extra, value[key], base, `${path}.${key}`);
-      else if (extra === false && this.profile === "strict") this.fail(`${path}.${key}`, "unknown member");
+      if (isObject(extra)) this.check(extra, value[key], base, [...path, key]);
+      else if (extra === false && this.profile === "strict") this.fail([...path, key], "unknown member");
     }
   }
 }
 
-/** Validate `value` against the schema with the given `$id` (or `$id#/pointer`). */
-export function validate(schemaId: string, value: unknown, profile: Profile = "tolerant"): Validation {
+const has = (table: object, key: string): boolean => Object.prototype.hasOwnProperty.call(table, key);
+
+/** Whether `name` is the title of a schema (a type guard, for titles read from data). */
+export function isSchemaTitle(name: string): name is SchemaTitle {
+  return has(SCHEMA_TITLES, name);
+}
+
+/** The `$id` (with pointer) of a schema named by its title (`"Manifest"`) or by its `$id`. */
+export function schemaId(schema: SchemaTitle | string): string {
+  return has(SCHEMA_TITLES, schema) ? SCHEMA_TITLES[schema as SchemaTitle] : schema;
+}
+
+/** Check `value` against a schema named by title or `$id`: every problem, and the parts kept opaque. */
+export function check(schema: SchemaTitle | string, value: unknown, profile: Profile = "tolerant"): Validation {
+  const id = schemaId(schema);
   const checker = new Checker(profile);
-  const target = resolve(schemaId, schemaId);
-  checker.check(target.schema, value, target.base, "$");
+  const target = resolve(id, id);
+  checker.check(target.schema, value, target.base, []);
   return checker.result;
+}
+
+/**
+ * Whether `value` is a `title` as the contract defines it, as a type guard. Unknown members are ignored in the
+ * tolerant profile, as talkie/1 tells receivers to; a value with a nested member of an unknown tag is not a
+ * `title` as typed here (use `decode`, which hands such parts on as `Unknown…` values).
+ */
+export function validate<T extends SchemaTitle>(
+  title: T,
+  value: unknown,
+  profile: Profile = "tolerant",
+): value is SchemaTypes[T] {
+  const result = check(title, value, profile);
+  return result.errors.length === 0 && result.opaque.length === 0;
 }

@@ -12,7 +12,7 @@ import {
   isKnownEvent,
   parseEvent,
   readEvents,
-  validate,
+  check,
 } from "../src/index.js";
 import { invalidCases, recordedStreams, schemaFiles } from "./support.js";
 
@@ -24,13 +24,13 @@ test("every schema example validates strictly, and every invalid case fails for 
   let invalid = 0;
   for (const { file, id, examples: list } of schemaFiles()) {
     for (const example of list) {
-      assert.deepEqual(validate(id, example, "strict").errors, [], `${file} example`);
+      assert.deepEqual(check(id, example, "strict").errors, [], `${file} example`);
       examples++;
     }
     for (const bad of invalidCases(file)) {
-      assert.notDeepEqual(validate(id, bad.instance, "strict").errors, [], `${file} ${bad.name}`);
+      assert.notDeepEqual(check(id, bad.instance, "strict").errors, [], `${file} ${bad.name}`);
       if (!CLOSED.has(bad.keyword)) {
-        const tolerant = validate(id, bad.instance, "tolerant");
+        const tolerant = check(id, bad.instance, "tolerant");
         const refused = tolerant.errors.length + tolerant.opaque.length; // an unknown tag is kept opaque
         assert.ok(refused > 0, `${file} ${bad.name} tolerant`);
       }
@@ -84,6 +84,26 @@ test("tolerant reading ignores unknown members and keeps an unknown block opaque
   if (tolerant.kind === "event" && tolerant.event.type === "CUSTOM" && tolerant.event.name === "talkie.card") {
     assert.deepEqual(tolerant.opaque, ["$.value.blocks[0]"]);
     assert.equal(tolerant.event.value.fallbackText, "Jana Dvořáková – kontakt");
+    const block = tolerant.event.value.blocks[0];
+    assert.ok(block !== undefined);
+    switch (block.type) {
+      case "unknown": // the typed fallback: an exhaustive switch over CardBlock needs this case
+        assert.equal(block.tag, "chart");
+        assert.deepEqual(block.raw, { type: "chart", points: [1, 2] });
+        break;
+      case "heading":
+      case "text":
+      case "fields":
+      case "list":
+      case "link":
+      case "file":
+      case "badge":
+        assert.fail(`read as ${block.type}`);
+        break;
+      default:
+        assertNever(block);
+    }
+    assert.equal(card.value.blocks[0]?.type, "chart", "the received object is left as it came");
   } else assert.fail("not a card");
   const strict = parseEvent(card, "strict");
   assert.equal(strict.kind, "error");
@@ -142,6 +162,10 @@ test("every recorded stream reads back from SSE with any line ending, in chunks,
     }
   }
 });
+
+function assertNever(value: never): never {
+  throw new Error(`unexpected ${JSON.stringify(value)}`);
+}
 
 /** An exhaustive switch: adding an event type to the contract without a case here fails `tsc`. */
 function describe(event: Event): string {

@@ -157,7 +157,7 @@ export interface Card {
 }
 
 /** One block of a card, tagged by `type`. A client that cannot render some block shows the card's `fallbackText` instead of the whole card. */
-export type CardBlock = HeadingBlock | TextBlock | FieldsBlock | ListBlock | LinkBlock | FileBlock | BadgeBlock;
+export type CardBlock = HeadingBlock | TextBlock | FieldsBlock | ListBlock | LinkBlock | FileBlock | BadgeBlock | UnknownBlock;
 
 /** Card block types the server emits. The set is open: a client renders the blocks it knows and falls back to the card's `fallbackText` otherwise. */
 export interface CardCapabilities {
@@ -678,7 +678,7 @@ export interface RunFinishedInterruptOutcome {
 }
 
 /** Why the run ended; absent means success. Talkie ends a cancelled run with `cancelled` (notes N-04). */
-export type RunFinishedOutcome = RunFinishedSuccessOutcome | RunFinishedInterruptOutcome | RunFinishedCancelledOutcome;
+export type RunFinishedOutcome = RunFinishedSuccessOutcome | RunFinishedInterruptOutcome | RunFinishedCancelledOutcome | UnknownOutcome;
 
 /** The run completed. */
 export interface RunFinishedSuccessOutcome {
@@ -1192,4 +1192,146 @@ export interface VoiceUsageResponse {
   ok: true;
   /** `maxSeconds` minus the reported total, floored at zero. */
   remainingSeconds: number;
+}
+
+/** A CardBlock member whose `type` this version does not know (the parser's fallback). */
+export interface UnknownBlock {
+  /** Always "unknown": no CardBlock member uses it. */
+  type: "unknown";
+  /** The `type` as received. */
+  tag: string;
+  /** The member as received. */
+  raw: { readonly [key: string]: unknown };
+}
+
+/** A RunFinishedOutcome member whose `type` this version does not know (the parser's fallback). */
+export interface UnknownOutcome {
+  /** Always "unknown": no RunFinishedOutcome member uses it. */
+  type: "unknown";
+  /** The `type` as received. */
+  tag: string;
+  /** The member as received. */
+  raw: { readonly [key: string]: unknown };
+}
+
+/** Every schema's type by its title: `SchemaTypes["Manifest"]` is `Manifest`. */
+export interface SchemaTypes {
+  Action: Action;
+  ActionCapabilities: ActionCapabilities;
+  ActionConfirm: ActionConfirm;
+  ActionEvent: ActionEvent;
+  ActionStatus: ActionStatus;
+  ActivityMessage: ActivityMessage;
+  AssistantMessage: AssistantMessage;
+  AudioPart: AudioPart;
+  Auth: Auth;
+  BadgeBlock: BadgeBlock;
+  BadgeTone: BadgeTone;
+  Brand: Brand;
+  Capabilities: Capabilities;
+  Card: Card;
+  CardBlock: CardBlock;
+  CardCapabilities: CardCapabilities;
+  CardEvent: CardEvent;
+  CardField: CardField;
+  Channel: Channel;
+  ClientMetadata: ClientMetadata;
+  ConfirmMethod: ConfirmMethod;
+  Consent: Consent;
+  ContentPart: ContentPart;
+  Context: Context;
+  CustomEvent: CustomEvent;
+  DataSource: DataSource;
+  Decision: Decision;
+  DecisionRequest: DecisionRequest;
+  DecisionResponse: DecisionResponse;
+  DeveloperMessage: DeveloperMessage;
+  DocumentPart: DocumentPart;
+  EndpointTemplate: EndpointTemplate;
+  Endpoints: Endpoints;
+  ErrorBody: ErrorBody;
+  ErrorCode: ErrorCode;
+  ErrorResponse: ErrorResponse;
+  Event: Event;
+  EventMetadata: EventMetadata;
+  FieldsBlock: FieldsBlock;
+  FileBlock: FileBlock;
+  FileSource: FileSource;
+  FunctionCall: FunctionCall;
+  HeadingBlock: HeadingBlock;
+  ImagePart: ImagePart;
+  Interrupt: Interrupt;
+  KnownErrorCode: KnownErrorCode;
+  KnownEventType: KnownEventType;
+  Limits: Limits;
+  LinkBlock: LinkBlock;
+  LinkTarget: LinkTarget;
+  ListBlock: ListBlock;
+  ListItem: ListItem;
+  Manifest: Manifest;
+  Message: Message;
+  MessageRole: MessageRole;
+  OAuthAuth: OAuthAuth;
+  OkResponse: OkResponse;
+  OpenEvent: OpenEvent;
+  OpenLink: OpenLink;
+  PartSource: PartSource;
+  ReasoningMessage: ReasoningMessage;
+  ResumeEntry: ResumeEntry;
+  ResumeStatus: ResumeStatus;
+  RiskLevel: RiskLevel;
+  RunAgentInput: RunAgentInput;
+  RunErrorEvent: RunErrorEvent;
+  RunErrorMetadata: RunErrorMetadata;
+  RunFinishedCancelledOutcome: RunFinishedCancelledOutcome;
+  RunFinishedEvent: RunFinishedEvent;
+  RunFinishedInterruptOutcome: RunFinishedInterruptOutcome;
+  RunFinishedOutcome: RunFinishedOutcome;
+  RunFinishedSuccessOutcome: RunFinishedSuccessOutcome;
+  RunStartedEvent: RunStartedEvent;
+  Signaling: Signaling;
+  Status: Status;
+  StatusUser: StatusUser;
+  StreamEvent: StreamEvent;
+  SystemMessage: SystemMessage;
+  TalkieCustomEvent: TalkieCustomEvent;
+  TalkieCustomName: TalkieCustomName;
+  TalkieForwardedProps: TalkieForwardedProps;
+  TalkieProps: TalkieProps;
+  TextBlock: TextBlock;
+  TextMessageContentEvent: TextMessageContentEvent;
+  TextMessageEndEvent: TextMessageEndEvent;
+  TextMessageRole: TextMessageRole;
+  TextMessageStartEvent: TextMessageStartEvent;
+  TextPart: TextPart;
+  ThreadDetail: ThreadDetail;
+  ThreadList: ThreadList;
+  ThreadMessage: ThreadMessage;
+  ThreadSummary: ThreadSummary;
+  TokenAuth: TokenAuth;
+  TokenUsage: TokenUsage;
+  Tool: Tool;
+  ToolCall: ToolCall;
+  ToolCallEndEvent: ToolCallEndEvent;
+  ToolCallEndMetadata: ToolCallEndMetadata;
+  ToolCallResultEvent: ToolCallResultEvent;
+  ToolCallStartEvent: ToolCallStartEvent;
+  ToolMessage: ToolMessage;
+  UnknownCustomEvent: UnknownCustomEvent;
+  UnknownEvent: UnknownEvent;
+  UrlSource: UrlSource;
+  UsageEvent: UsageEvent;
+  UsageMeter: UsageMeter;
+  UsageReport: UsageReport;
+  UserMessage: UserMessage;
+  VideoPart: VideoPart;
+  VoiceCapabilities: VoiceCapabilities;
+  VoiceConfirm: VoiceConfirm;
+  VoiceSession: VoiceSession;
+  VoiceSessionRequest: VoiceSessionRequest;
+  VoiceToolRequest: VoiceToolRequest;
+  VoiceToolResponse: VoiceToolResponse;
+  VoiceTranscriptRequest: VoiceTranscriptRequest;
+  VoiceUsageRequest: VoiceUsageRequest;
+  VoiceUsageResponse: VoiceUsageResponse;
 }

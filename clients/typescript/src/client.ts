@@ -1,0 +1,559 @@
+/**
+ * `TalkieClient`: one talkie/1 server as an app uses it. Discovery as §1 says, the bearer token on every
+ * endpoint and nowhere else (§2), one exception type for every failure (§3), runs as typed async iterables
+ * with the stream checks on in development (§5), recovery by reloading the thread after a drop, decisions,
+ * threads and the voice endpoints.
+ */
+import type { RuleId } from "./generated/rules.js";
+import type { SchemaTitle } from "./generated/tables.js";
+import type {
+  Action,
+  ConfirmMethod,
+  Decision,
+  DecisionResponse,
+  Endpoints,
+  Manifest,
+  OkResponse,
+  RunAgentInput,
+  SchemaTypes,
+  Status,
+  ThreadDetail,
+  ThreadList,
+  ThreadMessage,
+  UserMessage,
+  VoiceSession,
+  VoiceSessionRequest,
+  VoiceToolRequest,
+  VoiceToolResponse,
+  VoiceTranscriptRequest,
+  VoiceUsageRequest,
+  VoiceUsageResponse,
+} from "./generated/types.js";
+import { type StreamWarning, StreamChecker } from "./checks.js";
+import { TalkieError } from "./errors.js";
+import { decode, type ParseResult, parseEvent, readEvents } from "./parse.js";
+import { RunState } from "./state.js";
+
+/** Where the client gets the bearer token: a pasted development token, or the app's OAuth tokens. */
+export interface TokenProvider {
+  /** The current access token; undefined when the user is signed out. */
+  token(): string | undefined | Promise<string | undefined>;
+  /**
+   * Called once after a 401 (AUTH-018): refresh the tokens and return the new access token, or undefined
+   * when the user must sign in again. The request is retried once; a second 401 is thrown as `TalkieError`.
+   */
+  refresh?(): Promise<string | undefined>;
+}
+
+/** How a client connects. */
+export interface ClientOptions {
+  /** The bearer token: a development token as a string, or a provider of OAuth tokens. */
+  tokens?: TokenProvider | string;
+  /**
+   * A development build: plain http is allowed for localhost, 127.0.0.1 and private LAN addresses (§1),
+   * and the stream checks are on unless `checks` says otherwise.
+   */
+  development?: boolean;
+  /** Check every run stream against the §5 grammar and report warnings (default: `development`). */
+  checks?: boolean;
+  /** Where warnings go (default: `console.warn`). */
+  onWarning?: (warning: StreamWarning) => void;
+  /**
+   * Endpoints on another origin are used only if the person approved them while adding the server
+   * (MAN-011): show them, return true to accept. Without it they are left out, as unsupported.
+   */
+  approveForeignEndpoints?: (endpoints: { name: string; url: string }[]) => boolean | Promise<boolean>;
+  /** The `fetch` to use (default: the global one). */
+  fetch?: typeof fetch;
+}
+
+/** What `run` sends besides the text. */
+export interface RunOptions {
+  /** The thread to continue; a new thread id is made up when absent (RUN-005). */
+  threadId?: string;
+  /** The run id (fresh by default, RUN-009). */
+  runId?: string;
+  /** The id of the user message (fresh by default); the same id makes a retry idempotent (RUN-004). */
+  messageId?: string;
+  /** Stops reading: the connection is closed, the run goes on at the server (a disconnect, not a cancel). */
+  signal?: AbortSignal;
+  /** `forwardedProps.talkie.channel` (RUN-033). */
+  channel?: "chat" | "voice";
+}
+
+/** What `recover` hands back: the stored thread and the stored messages that answer the run's message. */
+export interface Recovery {
+  thread: ThreadDetail;
+  /** Stored messages after the run's user message (the reply the stream did not deliver). */
+  reply: ThreadMessage[];
+}
+
+/** The `RunAgentInput` the client sends: `tools` and `context` always present, as AG-UI requires. */
+export type RunInput = RunAgentInput & Required<Pick<RunAgentInput, "tools" | "context" | "state" | "forwardedProps">> & {
+  messages: UserMessage[];
+};
+
+const MANIFEST_LIMIT = 64 * 1024;
+const BODY_LIMIT = 4 * 1024 * 1024;
+const REDIRECT_LIMIT = 5;
+const PRIVATE_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\]|10(\.\d{1,3}){3}|192\.168(\.\d{1,3}){2}|172\.(1[6-9]|2\d|3[01])(\.\d{1,3}){2})$/;
+
+/** A fresh id with a prefix; random, so two devices never pick the same one. */
+export function newId(prefix: string): string {
+  const bytes = new Uint8Array(12);
+  globalThis.crypto.getRandomValues(bytes);
+  return prefix + [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The manifest URL for what a person typed: a bare host (`crm.example.com`) or a full URL (MAN-001). */
+export function manifestUrl(address: string, development = false): URL {
+  const text = address.trim();
+  const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`);
+  if (url.pathname === "/" && url.search === "") url.pathname = "/.well-known/talkie.json";
+  checkTransport(url, development);
+  return url;
+}
+
+function checkTransport(url: URL, development: boolean): void {
+  if (url.protocol === "https:") return;
+  if (url.protocol === "http:" && development && PRIVATE_HOST.test(url.hostname)) return;
+  throw TalkieError.protocol(
+    development ? "MAN-025" : "MAN-026",
+    `${url.origin} is not https; plain http is only for local addresses in development builds`,
+  );
+}
+
+/** `{name}` placeholders as single percent-encoded path segments: a value never adds a segment (MAN-012). */
+export function fillTemplate(template: string, params: { readonly [name: string]: string }): string {
+  return template.replace(/\{([^{}]+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw TalkieError.protocol("MAN-012", `no value for {${name}} in ${template}`);
+    return encodeURIComponent(value).replace(/\./g, "%2E");
+  });
+}
+
+async function readLimited(response: Response, limit: number, rule: RuleId): Promise<string> {
+  const length = Number(response.headers.get("content-length") ?? "0");
+  if (length > limit) {
+    await response.body?.cancel().catch(() => undefined);
+    throw TalkieError.protocol(rule, `the answer is ${length} bytes, over the limit of ${limit}`);
+  }
+  if (response.body === null) return "";
+  const reader = response.body.getReader();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel().catch(() => undefined);
+        throw TalkieError.protocol(rule, `the answer is over the limit of ${limit} bytes`);
+      }
+      parts.push(value);
+    }
+  } finally {
+    reader.releaseLock();
+  }
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const part of parts) {
+    all.set(part, at);
+    at += part.byteLength;
+  }
+  return new TextDecoder().decode(all);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Check the manifest as §1 says: major version 1, issuer = the origin it came from, the rest tolerant. */
+export function readManifest(body: unknown, fetchedFrom: URL): Manifest {
+  const object = typeof body === "object" && body !== null && !Array.isArray(body) ? (body as { [k: string]: unknown }) : undefined;
+  const spec = object?.spec;
+  const version = typeof spec === "string" ? /^talkie\/(\d+)(\.\d+)?$/.exec(spec) : null;
+  if (object === undefined || version === null || version[1] !== "1") {
+    throw TalkieError.protocol("MAN-004", `the manifest speaks ${JSON.stringify(spec)}, not talkie/1`);
+  }
+  const decoded = decode("Manifest", { ...object, spec: "talkie/1" });
+  if (!decoded.ok) {
+    throw TalkieError.protocol("MAN-005", `the manifest is not a talkie/1 manifest: ${decoded.errors.slice(0, 3).join("; ")}`);
+  }
+  let issuer: URL;
+  try {
+    issuer = new URL(decoded.value.issuer);
+  } catch (error) {
+    throw TalkieError.protocol("MAN-027", `issuer ${decoded.value.issuer} is not a URL`, error);
+  }
+  if (issuer.origin !== fetchedFrom.origin) {
+    throw TalkieError.protocol("MAN-027", `the manifest from ${fetchedFrom.origin} names issuer ${issuer.origin}`);
+  }
+  return decoded.value;
+}
+
+/** Fetch a manifest without following a redirect to another origin (MAN-008), at most 64 kB (MAN-021). */
+async function fetchManifest(url: URL, doFetch: typeof fetch, development: boolean): Promise<{ manifest: Manifest; url: URL }> {
+  let current = url;
+  for (let hop = 0; hop <= REDIRECT_LIMIT; hop++) {
+    let response: Response;
+    try {
+      response = await doFetch(current.href, { redirect: "manual", headers: { accept: "application/json" } });
+    } catch (error) {
+      throw TalkieError.network(`no answer from ${current.origin}`, error);
+    }
+    if (response.type === "opaqueredirect") {
+      throw TalkieError.protocol("MAN-008", `${current.href} redirects, and this runtime hides where: enter the final address`);
+    }
+    if (response.status >= 300 && response.status < 400) {
+      const location = response.headers.get("location");
+      await response.body?.cancel().catch(() => undefined);
+      if (location === null) throw TalkieError.fromResponse(response.status, undefined, response.headers);
+      const next = new URL(location, current);
+      if (next.origin !== current.origin) {
+        throw TalkieError.protocol("MAN-008", `${current.href} redirects to another origin (${next.origin})`);
+      }
+      checkTransport(next, development);
+      current = next;
+      continue;
+    }
+    const text = await readLimited(response, MANIFEST_LIMIT, "MAN-021");
+    if (!response.ok) throw TalkieError.fromResponse(response.status, parseJson(text), response.headers);
+    return { manifest: readManifest(parseJson(text), current), url: current };
+  }
+  throw TalkieError.protocol("MAN-008", `more than ${REDIRECT_LIMIT} redirects`);
+}
+
+type EndpointName = keyof Endpoints;
+
+/** One run: iterate it for the parse results; `state` accumulates them; `threadId` is the adopted one. */
+export class Run implements AsyncIterable<ParseResult> {
+  readonly state = new RunState();
+  /** The stream checks' warnings so far (also sent to `onWarning`). */
+  readonly warnings: StreamWarning[] = [];
+  /** The thread id: the one sent, until RUN_STARTED names the authoritative one (RUN-008). */
+  threadId: string;
+  /** Whether the stream ended without its terminal event (dropped or aborted): call `recover`. */
+  dropped = false;
+  private consumed = false;
+
+  constructor(
+    private readonly client: TalkieClient,
+    readonly input: RunInput,
+    private readonly signal: AbortSignal | undefined,
+  ) {
+    this.threadId = input.threadId;
+  }
+
+  get runId(): string {
+    return this.input.runId;
+  }
+
+  /** The id of the user message this run sent. */
+  get messageId(): string {
+    const first = this.input.messages[0];
+    return first === undefined ? "" : first.id;
+  }
+
+  /** Ask the server to stop this run (RUN-032); keep reading to see its stream end. */
+  cancel(): Promise<OkResponse> {
+    return this.client.cancel(this.runId);
+  }
+
+  /** Reload the thread after a drop: what the server stored for this run (RUN-029). */
+  recover(options?: { attempts?: number; interval?: number }): Promise<Recovery> {
+    return this.client.recover(this.threadId, this.messageId, options);
+  }
+
+  /** Read the whole run; resolves with its state when the stream ended. */
+  async complete(): Promise<RunState> {
+    for await (const result of this) void result;
+    return this.state;
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<ParseResult> {
+    if (this.consumed) throw new Error("a run is read once");
+    this.consumed = true;
+    const response = await this.client.send("run", {}, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "text/event-stream" },
+      body: JSON.stringify(this.input),
+      ...(this.signal === undefined ? {} : { signal: this.signal }),
+    });
+    if (response.body === null) throw TalkieError.protocol("RUN-010", "the run answered without a body");
+    const checker = this.client.checksOn ? new StreamChecker() : undefined;
+    const report = (warnings: StreamWarning[]): void => {
+      for (const warning of warnings) {
+        this.warnings.push(warning);
+        this.client.warn(warning);
+      }
+    };
+    let complete = false;
+    try {
+      for await (const result of readEvents(response.body)) {
+        if (checker !== undefined) report(checker.push(result));
+        this.state.apply(result);
+        if (result.kind === "event" && result.event.type === "RUN_STARTED") this.threadId = result.event.threadId;
+        yield result;
+      }
+      complete = true;
+    } catch (error) {
+      if (this.signal?.aborted !== true && !isDrop(error)) throw error;
+    } finally {
+      if (checker !== undefined) report(checker.end(complete));
+      this.dropped = this.state.end === undefined;
+    }
+  }
+}
+
+function isDrop(error: unknown): boolean {
+  return error instanceof TypeError || (error instanceof Error && /abort|terminated|network|socket|reset/i.test(`${error.name} ${error.message}`));
+}
+
+/** A talkie/1 server, discovered from its address. */
+export class TalkieClient {
+  private readonly doFetch: typeof fetch;
+  private readonly origin: string;
+  /** Endpoint URLs on another origin the person approved (no bearer token goes there). */
+  private readonly foreign: ReadonlySet<string>;
+
+  private constructor(
+    readonly manifest: Manifest,
+    /** The URL the manifest was finally read from. */
+    readonly manifestUrl: URL,
+    private readonly options: ClientOptions,
+    foreign: ReadonlySet<string>,
+  ) {
+    this.doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.origin = new URL(manifest.issuer).origin;
+    this.foreign = foreign;
+  }
+
+  /** Discover a server from a bare host or a manifest URL (§1) and return its client. */
+  static async connect(address: string, options: ClientOptions = {}): Promise<TalkieClient> {
+    const development = options.development === true;
+    const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+    const { manifest, url } = await fetchManifest(manifestUrl(address, development), doFetch, development);
+    const origin = new URL(manifest.issuer).origin;
+    const elsewhere: { name: string; url: string }[] = [];
+    for (const [name, template] of Object.entries(manifest.endpoints)) {
+      if (typeof template !== "string") continue;
+      const target = new URL(template, origin);
+      if (target.origin !== origin) elsewhere.push({ name, url: target.href });
+    }
+    let approved = new Set<string>();
+    if (elsewhere.length > 0 && options.approveForeignEndpoints !== undefined) {
+      if (await options.approveForeignEndpoints(elsewhere)) approved = new Set(elsewhere.map((e) => e.name));
+    }
+    return new TalkieClient(manifest, url, options, approved);
+  }
+
+  /** Whether run streams are checked against the §5 grammar. */
+  get checksOn(): boolean {
+    return this.options.checks ?? this.options.development === true;
+  }
+
+  /** Report a stream warning to the app (or the console). */
+  warn(warning: StreamWarning): void {
+    if (this.options.onWarning !== undefined) this.options.onWarning(warning);
+    else console.warn(`talkie/1 ${warning.rule}: ${warning.message} — ${warning.statement}`);
+  }
+
+  /** Whether the server offers an endpoint (a missing one is an unsupported feature, MAN-020). */
+  supports(name: EndpointName): boolean {
+    const template = this.manifest.endpoints[name];
+    if (template === undefined) return false;
+    return new URL(template, this.origin).origin === this.origin || this.foreign.has(name);
+  }
+
+  /** The URL of an endpoint, its placeholders filled (resolved against the issuer, MAN-009). */
+  url(name: EndpointName, params: { readonly [name: string]: string } = {}): URL {
+    const template = this.manifest.endpoints[name];
+    if (template === undefined || !this.supports(name)) {
+      throw TalkieError.protocol("MAN-011", `the server offers no usable ${name} endpoint`);
+    }
+    return new URL(fillTemplate(template, params), this.origin);
+  }
+
+  private async token(): Promise<string | undefined> {
+    const tokens = this.options.tokens;
+    if (tokens === undefined) return undefined;
+    return typeof tokens === "string" ? tokens : tokens.token();
+  }
+
+  /**
+   * Call an endpoint: the bearer token only on the issuer origin (AUTH-019), no redirect followed (a
+   * redirect could carry the request elsewhere), one refresh and retry after a 401 (AUTH-018), and a
+   * non-2xx answer thrown as `TalkieError`.
+   */
+  async send(name: EndpointName, params: { readonly [name: string]: string }, init: RequestInit): Promise<Response> {
+    const url = this.url(name, params);
+    const attempt = async (token: string | undefined): Promise<Response> => {
+      const headers = new Headers(init.headers);
+      if (token !== undefined && url.origin === this.origin) headers.set("authorization", `Bearer ${token}`);
+      try {
+        return await this.doFetch(url.href, { ...init, headers, redirect: "error" });
+      } catch (error) {
+        const aborted = init.signal?.aborted === true;
+        throw TalkieError.network(aborted ? `${name} was aborted` : `no answer from ${url.origin} (${name})`, error, aborted);
+      }
+    };
+    let response = await attempt(await this.token());
+    const tokens = this.options.tokens;
+    if (response.status === 401 && typeof tokens === "object" && tokens.refresh !== undefined) {
+      await response.body?.cancel().catch(() => undefined);
+      const fresh = await tokens.refresh();
+      if (fresh !== undefined) response = await attempt(fresh);
+    }
+    if (!response.ok) {
+      const text = await readLimited(response, MANIFEST_LIMIT, "RUN-010").catch(() => "");
+      throw TalkieError.fromResponse(response.status, parseJson(text), response.headers);
+    }
+    return response;
+  }
+
+  private async json<T extends SchemaTitle>(
+    title: T,
+    name: EndpointName,
+    params: { readonly [name: string]: string },
+    init: RequestInit = {},
+  ): Promise<SchemaTypes[T]> {
+    const response = await this.send(name, params, { ...init, headers: { accept: "application/json", ...init.headers } });
+    const body = parseJson(await readLimited(response, BODY_LIMIT, "RUN-010"));
+    const decoded = decode(title, body);
+    if (!decoded.ok) {
+      throw TalkieError.protocol("RUN-010", `${name} answered something that is not a ${title}: ${decoded.errors.slice(0, 3).join("; ")}`);
+    }
+    return decoded.value;
+  }
+
+  private post<T extends SchemaTitle>(title: T, name: EndpointName, params: { readonly [name: string]: string }, body: unknown): Promise<SchemaTypes[T]> {
+    return this.json(title, name, params, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  }
+
+  /** `GET status`: the user, what is available, usage (§4). */
+  status(): Promise<Status> {
+    return this.json("Status", "status", {});
+  }
+
+  /** `GET threads`: newest first (§9). */
+  threads(): Promise<ThreadList> {
+    return this.json("ThreadList", "threads", {});
+  }
+
+  /** `GET thread`: the stored messages, cards and actions (§9). */
+  thread(threadId: string): Promise<ThreadDetail> {
+    return this.json("ThreadDetail", "thread", { threadId });
+  }
+
+  /** `DELETE thread` (its pending actions are cancelled). */
+  deleteThread(threadId: string): Promise<OkResponse> {
+    return this.json("OkResponse", "thread", { threadId }, { method: "DELETE" });
+  }
+
+  /** The body of a run request: only the new user message, `tools: []` and the chat channel (§5). */
+  runInput(text: string, options: Omit<RunOptions, "signal"> = {}): RunInput {
+    return {
+      threadId: options.threadId ?? newId("thr_"),
+      runId: options.runId ?? newId("run_"),
+      messages: [{ id: options.messageId ?? newId("msg_"), role: "user", content: text }],
+      tools: [],
+      context: [],
+      state: {},
+      forwardedProps: { talkie: { channel: options.channel ?? "chat" } },
+    };
+  }
+
+  /** Start a run of one user message; iterate the result for its events (nothing is sent before that). */
+  run(text: string, options: RunOptions = {}): Run {
+    return new Run(this, this.runInput(text, options), options.signal);
+  }
+
+  /** `POST cancelRun`: stop a run (also fine after it ended). */
+  cancel(runId: string): Promise<OkResponse> {
+    return this.post("OkResponse", "cancelRun", { runId }, {});
+  }
+
+  /**
+   * Recover after a dropped stream (RUN-029): the run went on at the server, so load the thread until a
+   * reply to `messageId` is stored and stays the same between two loads (bounded by `attempts`).
+   */
+  async recover(threadId: string, messageId: string, options: { attempts?: number; interval?: number } = {}): Promise<Recovery> {
+    const attempts = options.attempts ?? 40;
+    const interval = options.interval ?? 500;
+    let last: string | undefined;
+    let recovery: Recovery | undefined;
+    for (let i = 0; i < attempts; i++) {
+      const thread = await this.thread(threadId).catch((error: unknown) => {
+        if (error instanceof TalkieError && error.status === 404) return undefined; // not stored yet
+        throw error;
+      });
+      if (thread !== undefined) {
+        const at = thread.messages.findIndex((m) => m.id === messageId);
+        recovery = { thread, reply: at === -1 ? [] : thread.messages.slice(at + 1) };
+        const seen = JSON.stringify(recovery.reply);
+        if (recovery.reply.length > 0 && seen === last) return recovery;
+        last = seen;
+      }
+      await new Promise((resolve) => setTimeout(resolve, interval));
+    }
+    if (recovery === undefined) throw TalkieError.protocol("RUN-029", `thread ${threadId} was not stored`);
+    return recovery;
+  }
+
+  /** `GET action`: the action as it stands (authoritative, ACT-005). */
+  action(actionId: string): Promise<Action> {
+    return this.json("Action", "action", { actionId });
+  }
+
+  /**
+   * `POST decision` on a person's tap or answer (ACT-014): `paramsHash` of the version they saw (ACT-007)
+   * and the `method` they used. The answer's events come back parsed, like a run's.
+   */
+  async decide(
+    action: Pick<Action, "id">,
+    decision: { decision: Decision; paramsHash: string; method: ConfirmMethod },
+  ): Promise<{ action: Action; events: ParseResult[] }> {
+    const answer: DecisionResponse = await this.post("DecisionResponse", "decision", { actionId: action.id }, decision);
+    return { action: answer.action, events: answer.events.map((event) => parseEvent(event)) };
+  }
+
+  /** `POST voiceSessions`: a voice session the server locked (§10.1). */
+  voiceSession(request: VoiceSessionRequest = {}): Promise<VoiceSession> {
+    return this.post("VoiceSession", "voiceSessions", {}, request);
+  }
+
+  /** `POST voiceTool`: run a tool the speech model asked for (§10.2); its events come back parsed. */
+  async voiceTool(
+    voiceSessionId: string,
+    name: string,
+    request: VoiceToolRequest,
+  ): Promise<{ ok: boolean; output: string; events: ParseResult[] }> {
+    const answer: VoiceToolResponse = await this.post("VoiceToolResponse", "voiceTool", { voiceSessionId, name }, request);
+    return { ok: answer.ok, output: answer.output, events: answer.events.map((event) => parseEvent(event)) };
+  }
+
+  /** `POST voiceTranscript`: store one transcript line in the thread (201). */
+  async voiceTranscript(voiceSessionId: string, request: VoiceTranscriptRequest): Promise<void> {
+    const response = await this.send("voiceTranscript", { voiceSessionId }, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(request),
+    });
+    await response.body?.cancel().catch(() => undefined);
+  }
+
+  /** `POST voiceUsage`: report the seconds used (every 30 s and at the end). */
+  voiceUsage(voiceSessionId: string, request: VoiceUsageRequest): Promise<VoiceUsageResponse> {
+    return this.post("VoiceUsageResponse", "voiceUsage", { voiceSessionId }, request);
+  }
+}

@@ -1,0 +1,173 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import {
+  type Card,
+  decode,
+  EventType,
+  fillTemplate,
+  manifestUrl,
+  parseEvent,
+  type ParseResult,
+  readEvents,
+  readManifest,
+  retryAfterSeconds,
+  RULES,
+  RunState,
+  StreamChecker,
+  TalkieClient,
+  TalkieError,
+  validate,
+} from "../src/index.js";
+import { schemaFiles } from "./support.js";
+
+const MANIFEST = schemaFiles().find((f) => f.file === "manifest.json")?.examples[0] as { [k: string]: unknown };
+
+test("validate takes a schema title and narrows", () => {
+  const value: unknown = MANIFEST;
+  assert.ok(validate("Manifest", value));
+  if (validate("Manifest", value)) assert.equal(typeof value.issuer, "string"); // typed without a cast
+  assert.equal(validate("Manifest", { spec: "talkie/1" }), false);
+  assert.equal(EventType.CUSTOM, "CUSTOM");
+});
+
+test("manifest: bare host or URL, major version refused, issuer must be the origin it came from", () => {
+  assert.equal(manifestUrl("crm.example.com").href, "https://crm.example.com/.well-known/talkie.json");
+  assert.equal(manifestUrl("https://crm.example.com/talkie/m.json").href, "https://crm.example.com/talkie/m.json");
+  assert.throws(() => manifestUrl("http://crm.example.com"), (e: unknown) => e instanceof TalkieError && e.rule === "MAN-026");
+  assert.equal(manifestUrl("http://127.0.0.1:8080", true).href, "http://127.0.0.1:8080/.well-known/talkie.json");
+  const from = new URL(String(MANIFEST.issuer));
+  assert.equal(readManifest({ ...MANIFEST, future: { x: 1 }, spec: "talkie/1.3" }, from).spec, "talkie/1");
+  assert.throws(() => readManifest({ ...MANIFEST, spec: "talkie/2" }, from), (e: unknown) => e instanceof TalkieError && e.rule === "MAN-004");
+  assert.throws(() => readManifest(MANIFEST, new URL("https://other.example")), (e: unknown) => e instanceof TalkieError && e.rule === "MAN-027");
+});
+
+test("placeholders are one encoded path segment each", () => {
+  assert.equal(fillTemplate("/a/{id}/b", { id: "x/../y z" }), "/a/x%2F%2E%2E%2Fy%20z/b");
+  assert.equal(fillTemplate("/a/{id}", { id: ".." }), "/a/%2E%2E");
+});
+
+function respond(status: number, body: unknown, headers: { [k: string]: string } = {}): Response {
+  return new Response(typeof body === "string" ? body : JSON.stringify(body), { status, headers });
+}
+
+test("cross-origin manifest redirects are refused; same-origin ones followed; the bearer stays home", async () => {
+  const origin = String(MANIFEST.issuer);
+  const seen: { url: string; auth: string | null }[] = [];
+  const fake = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const url = String(input);
+    seen.push({ url, auth: new Headers(init?.headers).get("authorization") });
+    if (url === "https://old.example/.well-known/talkie.json") return respond(301, "", { location: `${origin}/x` });
+    if (url.endsWith("/.well-known/talkie.json")) return respond(302, "", { location: "/m.json" });
+    if (url.endsWith("/m.json")) return respond(200, MANIFEST);
+    if (url.endsWith("/status")) return respond(401, { error: { code: "unauthorized", message: "Přihlaste se.", retryable: false } });
+    return respond(503, "<html>down</html>", { "retry-after": "7" });
+  };
+  await assert.rejects(TalkieClient.connect("old.example", { fetch: fake }), (e: unknown) => e instanceof TalkieError && e.rule === "MAN-008");
+  let refreshed = 0;
+  const client = await TalkieClient.connect(new URL(origin).host, {
+    fetch: fake,
+    tokens: { token: () => "tk_one", refresh: async () => (refreshed++, "tk_two") },
+  });
+  assert.equal(client.manifestUrl.href, `${origin}/m.json`);
+  assert.ok(seen.every((s) => s.auth === null), "no token on manifest requests");
+  const failed = await client.status().catch((e: unknown) => e);
+  assert.ok(failed instanceof TalkieError);
+  assert.equal(failed.status, 401);
+  assert.equal(failed.code, "unauthorized");
+  assert.equal(refreshed, 1, "refreshed once, then surfaced");
+  assert.deepEqual(seen.slice(-2).map((s) => s.auth), ["Bearer tk_one", "Bearer tk_two"]);
+  const down = await client.threads().catch((e: unknown) => e);
+  assert.ok(down instanceof TalkieError);
+  assert.deepEqual([down.status, down.code, down.retryable, down.retryAfter], [503, "upstream_unavailable", true, 7]);
+  assert.equal(retryAfterSeconds("Wed, 21 Oct 2026 07:28:10 GMT", Date.parse("Wed, 21 Oct 2026 07:28:00 GMT")), 10);
+});
+
+test("manifests over 64 kB are refused", async () => {
+  const big = { ...MANIFEST, padding: "x".repeat(70_000) };
+  const fake = async (): Promise<Response> => respond(200, big);
+  await assert.rejects(TalkieClient.connect(String(MANIFEST.issuer), { fetch: fake }), (e: unknown) => e instanceof TalkieError && e.rule === "MAN-021");
+});
+
+test("breaking out of readEvents cancels and releases the body", async () => {
+  let cancelled = false;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      controller.enqueue(new TextEncoder().encode('data: {"type":"RUN_STARTED","threadId":"t","runId":"r"}\n\n'));
+    },
+    cancel() {
+      cancelled = true;
+    },
+  });
+  for await (const result of readEvents(body)) {
+    assert.equal(result.kind, "event");
+    break;
+  }
+  assert.equal(body.locked, false);
+  assert.equal(cancelled, true);
+});
+
+function results(events: unknown[]): ParseResult[] {
+  return events.map((e) => parseEvent(e));
+}
+
+test("stream checks name the rule each broken stream breaks", () => {
+  const check = (events: unknown[], complete = true): string[] => {
+    const checker = new StreamChecker();
+    return [...results(events).flatMap((r) => checker.push(r)), ...checker.end(complete)].map((w) => w.rule);
+  };
+  const started = { type: "RUN_STARTED", threadId: "t", runId: "r" };
+  const finished = { type: "RUN_FINISHED", threadId: "t", runId: "r" };
+  assert.deepEqual(check([started, finished]), []);
+  assert.deepEqual(check([finished]), ["RUN-014"]);
+  assert.deepEqual(check([started]), ["RUN-024"]);
+  assert.deepEqual(check([started], false), [], "a dropped stream is only a reason to recover");
+  assert.deepEqual(check([started, finished, started]), ["RUN-024", "RUN-014"]);
+  assert.deepEqual(check([started, { type: "TEXT_MESSAGE_CONTENT", messageId: "m", delta: "x" }, finished]), ["RUN-015"]);
+  assert.deepEqual(check([started, { type: "TEXT_MESSAGE_START", messageId: "m", role: "assistant" }, finished]), ["RUN-015"]);
+  assert.deepEqual(check([started, { type: "TOOL_CALL_END", toolCallId: "c", metadata: { ok: true } }, finished]), ["RUN-018"]);
+  assert.deepEqual(check([started, { type: "RUN_STARTED" }, finished]), ["RUN-010", "RUN-014"]);
+  assert.match(RULES["RUN-014"].statement, /RUN_STARTED/);
+});
+
+test("the run state keeps text by message, the latest card and action versions, tool labels and usage", () => {
+  const state = new RunState();
+  let changes = 0;
+  state.subscribe(() => changes++);
+  const card = (version: number, title: string): Card => ({
+    id: "card_1", version, title, subtitle: "Klient", url: "/c/1", blocks: [], fallbackText: title, a11yLabel: title,
+  });
+  for (const r of results([
+    { type: "RUN_STARTED", threadId: "thr_server", runId: "r" },
+    { type: "TOOL_CALL_START", toolCallId: "c1", toolCallName: "search", metadata: { label: "Hledám…" } },
+    { type: "TOOL_CALL_END", toolCallId: "c1", metadata: { ok: true } },
+    { type: "TEXT_MESSAGE_START", messageId: "m1", role: "assistant" },
+    { type: "TEXT_MESSAGE_CONTENT", messageId: "m1", delta: "Dobrý " },
+    { type: "TEXT_MESSAGE_CONTENT", messageId: "m1", delta: "den" },
+    { type: "TEXT_MESSAGE_END", messageId: "m1" },
+    { type: "CUSTOM", name: "talkie.card", value: card(2, "Nová") },
+    { type: "CUSTOM", name: "talkie.card", value: card(1, "Stará") },
+    { type: "CUSTOM", name: "talkie.usage", value: { usage: [{ label: "Tokeny", used: 5, limit: 10, unit: "tokens" }] } },
+    { type: "CUSTOM", name: "acme.progress", value: 1 },
+    { type: "STATE_SNAPSHOT", snapshot: {} },
+    { type: "RUN_FINISHED", threadId: "thr_server", runId: "r", timestamp: 2 ** 31 + 1 },
+  ])) state.apply(r);
+  assert.equal(state.threadId, "thr_server");
+  assert.equal(state.texts.get("m1")?.text, "Dobrý den");
+  assert.equal(state.cards.get("card_1")?.title, "Nová");
+  assert.deepEqual(state.toolCalls.get("c1"), { id: "c1", name: "search", label: "Hledám…", done: true, ok: true, error: undefined });
+  assert.equal(state.usage?.[0]?.used, 5);
+  assert.deepEqual(state.end, { kind: "finished", outcome: undefined });
+  assert.equal(changes, 10, "unknown events and the older card change nothing");
+});
+
+test("unknown outcomes and timestamps past 2^31 reach the app typed", () => {
+  const result = parseEvent({ type: "RUN_FINISHED", threadId: "t", runId: "r", timestamp: 1924992000000, outcome: { type: "handoff", to: "x" } });
+  assert.ok(result.kind === "event" && result.event.type === "RUN_FINISHED");
+  assert.equal(result.event.timestamp, 1924992000000);
+  const outcome = result.event.outcome;
+  assert.ok(outcome !== undefined && outcome.type === "unknown");
+  assert.equal(outcome.tag, "handoff");
+  const decoded = decode("ErrorResponse", { error: { code: "brand_new", message: "Nové.", retryable: true }, extra: 1 });
+  assert.ok(decoded.ok && decoded.value.error.code === "brand_new");
+});
