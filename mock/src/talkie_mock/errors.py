@@ -142,23 +142,28 @@ class ApiError(MockError):
         self.status = status if status is not None else http_status(code)
 
     def message(self, locale: str) -> str:
-        """The reason's sentence, else the code's, else the generic one: the first whose fields are all
-        given, so a user never reads a `{placeholder}`."""
-        table = MESSAGES.get(locale, MESSAGES["en"])
-        params = {
-            name: _Count(value, locale) if isinstance(value, int) and not isinstance(value, bool) else value
-            for name, value in self.params.items()
-        }
-        for template in (table.get(self.reason), table.get(self.code), table["internal"]):
-            if template is not None:
-                try:
-                    return template.format(**params)
-                except (KeyError, IndexError, ValueError):
-                    continue
-        return table["internal"]
+        """The reason's sentence in `locale` (see :func:`message`)."""
+        return message(self.code, locale, self.reason, **self.params)
 
     def body(self, locale: str) -> ErrorResponse:
         return error_body(self.code, self.message(locale))
+
+
+def message(code: str, locale: str, reason: str | None = None, **params: Any) -> str:
+    """The reason's sentence, else the code's, else the generic one: the first whose fields are all given,
+    so a user never reads a `{placeholder}`."""
+    table = MESSAGES.get(locale, MESSAGES["en"])
+    values = {
+        name: _Count(value, locale) if isinstance(value, int) and not isinstance(value, bool) else value
+        for name, value in params.items()
+    }
+    for template in (table.get(reason or code), table.get(code), table["internal"]):
+        if template is not None:
+            try:
+                return template.format(**values)
+            except (KeyError, IndexError, ValueError):
+                continue
+    return table["internal"]
 
 
 def http_status(code: str) -> int:
