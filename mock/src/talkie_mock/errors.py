@@ -20,7 +20,7 @@ from typing import Any
 from talkie_models import ErrorResponse
 from talkie_models import errors as codes
 
-from talkie_mock.engine.formats import counted
+from talkie_mock.grammar import counted
 
 # Message templates per locale. Keys are error codes or finer reasons; `{name}` fields are filled in.
 MESSAGES: dict[str, dict[str, str]] = {
