@@ -142,7 +142,12 @@ def create_app(config: MockConfig, *, clock: Clock | None = None, devtools: bool
     app.add_middleware(
         Limits, max_body=config.max_body_bytes, read_timeout=config.read_timeout, refusal=render
     )
-    app.add_middleware(guard.DevGuard, key=key, port=config.port, refusal=render, open_=config.open_devtools)
+    if devtools:
+        app.add_middleware(
+            guard.DevGuard, key=key, port=config.port, refusal=render, open_=config.open_devtools
+        )
+    else:  # only the OAuth account pages are a developer surface: the guard wraps their routes alone
+        guard.guard_routes(app.router.routes, key, config.port, render, open_=config.open_devtools)
     app.add_middleware(Cors, policy=CorsPolicy(config.cors_origins), refusal=render)
     allowed = AllowedHosts([config.public_url], config.extra_hosts)
     aliases = [*allowed.names - {"localhost"}]
