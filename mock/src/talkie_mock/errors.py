@@ -1,15 +1,11 @@
-"""§3 errors: the one exception type handlers raise, and its localized JSON rendering.
+"""The root of the mock's exceptions, and §3 errors: the exception the api raises and its localized text.
 
-Exceptions of the mock itself hang off :class:`MockError`::
-
-    MockError
-    ├── ApiError        a §3 error answered to the client (status, code, localized message)
-    ├── ScenarioError   a scenario file that does not match its schema
-    └── StateFileError  a state file that cannot be used (engine.statefile; the CLI exits 2)
-
-HTTP status and `retryable` of each code come from `talkie_models.errors.CATALOGUE` (the contract), so the
-mock
-never decides them on its own; only the human-readable message text is the mock's.
+Every exception of the mock derives from :class:`MockError` (tests/test_architecture.py checks it); each
+module defines its own beside the code that raises it. :class:`ApiError` is the §3 answer the api layer and
+the developer tools raise; the engine raises domain errors instead (`engine.refusals`), which the api maps
+to their §3 answers. HTTP status and `retryable` of each code come from `talkie_models.errors.CATALOGUE`
+(the contract), so the mock never decides them on its own; only the human-readable message text is the
+mock's. This module sits at the bottom of the layers: it imports only `grammar` of the mock.
 """
 
 from __future__ import annotations
@@ -50,7 +46,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "voice_quota": "Today's voice minutes are used up.",
         "upstream_unavailable": "The model provider is not available right now.",
         "internal": "Something went wrong on the server.",
-        # limits and guards of issue 12 (devtools.guard, api.limits, api.hosts, api.requests)
+        # limits and guards (api.origin, api.limits, api.requests, api.cors, devtools.guard)
         "nested_too_deep": "The request body nests deeper than {limit:level}.",
         "invalid_text": "Invalid text in `{field}`: not valid Unicode (a lone UTF-16 surrogate?).",
         "body_too_large": "The request body is larger than {limit:byte}.",
