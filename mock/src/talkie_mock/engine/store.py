@@ -110,7 +110,17 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE voice_sessions ADD COLUMN connected_at INTEGER;
     """,
+    # what time alone decides about actions, and runs a crash left running, found without a scan
+    """
+    CREATE INDEX actions_pending_by_expiry ON actions (expires_at) WHERE status = 'pending';
+    CREATE INDEX actions_undo_by_end ON actions (undo_until) WHERE status = 'running';
+    CREATE INDEX runs_running ON runs (status) WHERE status = 'running';
+    """,
 )
+KEPT_RUNS = 10_000
+"""Ended runs (and cancels before arrival) the state file keeps, the newest; older rows are dropped as new
+ones come (notes N-76). A retry of a dropped run's request stores nothing again: its message ids are known
+(N-05)."""
 THREAD = "id, user_id, title, channel, created_at, updated_at"
 """The columns of a :class:`ThreadRow` (the tombstone mark is the store's own business)."""
 IN_CHUNK = 500
@@ -335,6 +345,15 @@ class RunRepository(Repository):
                 (user_id, run_id, thread_id, status, now),
             )
 
+    @staticmethod
+    def _keep_recent_runs(db: sqlite3.Connection) -> None:
+        """Drop the ended runs older than the newest KEPT_RUNS (rowids grow with each new row: a range
+        delete, no scan; a live run is never dropped)."""
+        db.execute(
+            "DELETE FROM runs WHERE rowid <= (SELECT max(rowid) FROM runs) - ? AND status != 'running'",
+            (KEPT_RUNS,),
+        )
+
     def tombstone_run(self, user_id: str, run_id: str, now: int) -> None:
         """Remember a cancel for a run that has not reached the server yet (notes N-04)."""
         with self._tx(single=True) as db:
@@ -343,6 +362,7 @@ class RunRepository(Repository):
                 "VALUES (?,?,NULL,'cancelled',?)",
                 (user_id, run_id, now),
             )
+            self._keep_recent_runs(db)
 
     def finish_run(
         self,
@@ -372,6 +392,7 @@ class RunRepository(Repository):
                 "ON CONFLICT (user_id, id) DO UPDATE SET status = excluded.status, events = excluded.events",
                 (user_id, run_id, thread_id, status, created_at, encoded),
             )
+            self._keep_recent_runs(db)
 
     def interrupted_runs(self) -> list[RunRow]:
         """Runs left `running` by a crash: their task died with the process."""
@@ -441,7 +462,18 @@ class ActionRepository(Repository):
             return cur.rowcount == 1
 
     def settle_actions(self, now: int) -> None:
-        """Apply what time alone decides: pending past `expiresAt` → expired, undo window over → done."""
+        """Apply what time alone decides: pending past `expiresAt` → expired, undo window over → done.
+
+        Every read of an action asks; the partial indexes find what is due without a scan, and when nothing
+        is, no write transaction is opened at all."""
+        due = self._one(
+            "SELECT EXISTS (SELECT 1 FROM actions WHERE status = 'pending' AND expires_at <= ?) "
+            "OR EXISTS (SELECT 1 FROM actions WHERE status = 'running' AND undo_until <= ?)",
+            now,
+            now,
+        )
+        if due is None or not due[0]:
+            return
         with self._tx() as db:
             db.execute(
                 f"UPDATE actions SET status = 'expired', {_NEXT_VERSION} "
@@ -450,7 +482,7 @@ class ActionRepository(Repository):
             )
             db.execute(
                 f"UPDATE actions SET status = 'done', {_NEXT_VERSION} "
-                "WHERE status = 'running' AND undo_until IS NOT NULL AND undo_until <= ?",
+                "WHERE status = 'running' AND undo_until <= ?",
                 (now,),
             )
 
