@@ -8,6 +8,10 @@ module-level ones); only imports guarded by `if TYPE_CHECKING:` are left out, si
 
 from __future__ import annotations
 
+import ast
+import importlib
+import inspect
+import pkgutil
 import re
 import subprocess
 import sys
@@ -20,7 +24,11 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 DISTRIBUTIONS = {"talkie_models": "models", "talkie_mock": "mock", "talkie_conformance": "conformance"}
 MOCK = ROOT / "mock" / "src" / "talkie_mock"
-LAYERS = ("api", "engine", "devtools")
+LAYERS = ("api", "engine", "devtools", "oauth")
+PACKAGES = (*LAYERS, "engine/realtime")
+"""Every package of talkie_mock whose `__init__` docstring names each of its modules."""
+ROOTS = {"talkie_models": "TalkieModelsError", "talkie_mock": "MockError"}
+"""The one exception root of each distribution (exported by its package, or by its `errors` module)."""
 SITE_AND_TOOLS = [ROOT / "docs" / "hooks", ROOT / "codegen"]
 
 
@@ -100,6 +108,79 @@ def test_talkie_mock_has_at_most_a_dozen_top_level_modules_and_each_layer_states
     for layer in LAYERS:
         docstring = (MOCK / layer / "__init__.py").read_text(encoding="utf-8")
         assert "Rule of the layer" in docstring, layer
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_each_layer_docstring_names_every_module_of_the_layer(package: str) -> None:
+    folder = MOCK / package
+    docstring = ast.get_docstring(ast.parse((folder / "__init__.py").read_text(encoding="utf-8"))) or ""
+    modules = [p.stem for p in folder.glob("*.py") if p.stem != "__init__"]
+    modules += [p.name for p in folder.iterdir() if (p / "__init__.py").exists()]
+    missing = sorted(m for m in modules if f"`{m}`" not in docstring)
+    assert missing == [], f"talkie_mock/{package}/__init__.py does not name {missing}"
+
+
+def _exception_classes(package: str) -> list[type[BaseException]]:
+    """Every exception class defined in a distribution's modules (the modules are imported to find them)."""
+    root = importlib.import_module(package)
+    found: dict[str, type[BaseException]] = {}
+    for info in pkgutil.walk_packages(root.__path__, package + "."):
+        if "._generated" in info.name:
+            continue
+        module = importlib.import_module(info.name)
+        for _, cls in inspect.getmembers(module, inspect.isclass):
+            if issubclass(cls, BaseException) and cls.__module__ == module.__name__:
+                found[f"{cls.__module__}.{cls.__qualname__}"] = cls
+    return list(found.values())
+
+
+def _root_of(package: str, name: str) -> type[BaseException]:
+    for place in (package, f"{package}.errors"):
+        root = getattr(importlib.import_module(place), name, None)
+        if isinstance(root, type) and issubclass(root, BaseException):
+            return root
+    raise AssertionError(f"{package} exports no exception root {name}")
+
+
+def _strays(package: str, root: str) -> list[str]:
+    """Exception classes of `package` that do not derive from its root (pytest's failures excepted)."""
+    base = _root_of(package, root)
+    return sorted(
+        f"{cls.__module__}.{cls.__qualname__}"
+        for cls in _exception_classes(package)
+        if not issubclass(cls, base) and not issubclass(cls, AssertionError)
+    )
+
+
+@pytest.mark.parametrize(
+    ("package", "root"),
+    [
+        *ROOTS.items(),
+        pytest.param(
+            "talkie_conformance",
+            "ConformanceError",
+            marks=pytest.mark.xfail(
+                strict=True, reason="talkie_conformance's exceptions do not all hang off one root yet"
+            ),
+        ),
+    ],
+)
+def test_every_exception_of_a_distribution_derives_from_its_root(package: str, root: str) -> None:
+    strays = _strays(package, root)
+    assert strays == [], f"exceptions of {package} that do not derive from {root}: {strays}"
+
+
+def test_the_root_check_finds_a_stray_exception(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    package = tmp_path / "stray_distribution"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "errors.py").write_text("class StrayRootError(Exception):\n    pass\n")
+    (package / "parts.py").write_text(
+        "from stray_distribution.errors import StrayRootError\n\n\n"
+        "class KeptError(StrayRootError):\n    pass\n\n\nclass LooseError(ValueError):\n    pass\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert _strays("stray_distribution", "StrayRootError") == ["stray_distribution.parts.LooseError"]
 
 
 def _named_paths(text: str) -> set[str]:

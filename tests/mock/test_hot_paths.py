@@ -22,8 +22,7 @@ from talkie_mock.api.responses import FastJSONResponse
 from talkie_mock.api.routing import IndexedRouter
 from talkie_mock.devtools.traffic import EVENT_LIMIT, Exchange
 from talkie_mock.devtools.verdicts import Seen, Verdicts
-from talkie_mock.engine import checkpoints
-from talkie_mock.engine import store as store_module
+from talkie_mock.engine import checkpoints, database
 from talkie_mock.engine.agent import Request as AgentRequest
 from talkie_mock.engine.checkpoints import CHECKPOINTER
 from talkie_mock.engine.clock import Clock
@@ -303,7 +302,7 @@ def test_checkpoints_run_off_the_request_path_and_keep_the_log_short(
     monkeypatch.setattr(CHECKPOINTER, "interval", 0.02)
     path = str(tmp_path / "state.db")
     store = Store(path)
-    assert store._db.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
+    assert store.db.connection.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
     store.create_thread("t_1", "u_1", "Nabídky", "chat", 1)
     text = "Dobrý den, posílám nabídku na 12 licencí. " * 40  # about 1.7 kB per message
     for batch in range(10):  # 3,000 commits: with no checkpoint at all the log would pass 60 MB
@@ -359,13 +358,13 @@ def test_a_long_log_is_restarted_by_its_store_after_the_next_commit(
     store, whose next commit is followed by a RESTART checkpoint; the commit after it is written at the
     log's beginning."""
     monkeypatch.setattr(checkpoints, "RESTART_BYTES", 1)
-    monkeypatch.setattr(store_module, "RESTART_WAIT_MS", 5000)  # the thread's own pass may be copying now
+    monkeypatch.setattr(database, "RESTART_WAIT_MS", 5000)  # the thread's own pass may be copying now
     path = str(tmp_path / "state.db")
     store = Store(path)
     store.create_thread("t_1", "u_1", "Nabídky", "chat", 1)
     for n in range(50):
         store.add_messages("t_1", [_row(f"m_{n}")], 2)
-    CHECKPOINTER._checkpoint(path, store.restart_log_soon)
+    CHECKPOINTER._checkpoint(path, store.db.restart_log_soon)
     assert store.log_restarts == 0  # asked only: the thread never restarts a log itself
     store.add_messages("t_1", [_row("m_after")], 3)
     assert store.log_restarts == 1

@@ -32,6 +32,7 @@ from talkie_mock.devtools import guard
 from talkie_mock.engine import usage
 from talkie_mock.engine.actions import Actions
 from talkie_mock.engine.agent import Agent
+from talkie_mock.engine.chat import Chat
 from talkie_mock.engine.clock import Clock
 from talkie_mock.engine.content import faker_for, person, slug
 from talkie_mock.engine.plans import ActionSpec
@@ -91,15 +92,17 @@ def build_mock(config: MockConfig, clock: Clock | None = None) -> Mock:
     variations = Variations(config.vary)
     actions = Actions(store, clock, config, variations)
     runs = RunManager(store, _RunServices(config, store, clock, actions, hooks), variations)
+    agent = Agent(config, scenario, clock.now)
     mock = Mock(
         config=config,
         clock=clock,
         store=store,
         auth=Auth([DevTokenAuthenticator(config.token, user)]),
         hooks=hooks,
-        agent=Agent(config, scenario, clock.now),
+        agent=agent,
         actions=actions,
         runs=runs,
+        chat=Chat(store, runs, agent, clock, config.max_message_chars, variations),
         dev_user=user,
         voice=Provider(
             Speaker(config.voice_words_per_minute), clock.now_ms, scenario.voice if scenario else None
@@ -139,7 +142,12 @@ def create_app(config: MockConfig, *, clock: Clock | None = None, devtools: bool
     app.add_middleware(
         Limits, max_body=config.max_body_bytes, read_timeout=config.read_timeout, refusal=render
     )
-    app.add_middleware(guard.DevGuard, key=key, port=config.port, refusal=render, open_=config.open_devtools)
+    if devtools:
+        app.add_middleware(
+            guard.DevGuard, key=key, port=config.port, refusal=render, open_=config.open_devtools
+        )
+    else:  # only the OAuth account pages are a developer surface: the guard wraps their routes alone
+        guard.guard_routes(app.router.routes, key, config.port, render, open_=config.open_devtools)
     app.add_middleware(Cors, policy=CorsPolicy(config.cors_origins), refusal=render)
     allowed = AllowedHosts([config.public_url], config.extra_hosts)
     aliases = [*allowed.names - {"localhost"}]

@@ -1,15 +1,11 @@
-"""§3 errors: the one exception type handlers raise, and its localized JSON rendering.
+"""The root of the mock's exceptions, and §3 errors: the exception the api raises and its localized text.
 
-Exceptions of the mock itself hang off :class:`MockError`::
-
-    MockError
-    ├── ApiError        a §3 error answered to the client (status, code, localized message)
-    ├── ScenarioError   a scenario file that does not match its schema
-    └── StateFileError  a state file that cannot be used (engine.statefile; the CLI exits 2)
-
-HTTP status and `retryable` of each code come from `talkie_models.errors.CATALOGUE` (the contract), so the
-mock
-never decides them on its own; only the human-readable message text is the mock's.
+Every exception of the mock derives from :class:`MockError` (tests/test_architecture.py checks it); each
+module defines its own beside the code that raises it. :class:`ApiError` is the §3 answer the api layer and
+the developer tools raise; the engine raises domain errors instead (`engine.refusals`), which the api maps
+to their §3 answers. HTTP status and `retryable` of each code come from `talkie_models.errors.CATALOGUE`
+(the contract), so the mock never decides them on its own; only the human-readable message text is the
+mock's. This module sits at the bottom of the layers: it imports only `grammar` of the mock.
 """
 
 from __future__ import annotations
@@ -20,7 +16,7 @@ from typing import Any
 from talkie_models import ErrorResponse
 from talkie_models import errors as codes
 
-from talkie_mock.engine.formats import counted
+from talkie_mock.grammar import counted
 
 # Message templates per locale. Keys are error codes or finer reasons; `{name}` fields are filled in.
 MESSAGES: dict[str, dict[str, str]] = {
@@ -50,7 +46,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "voice_quota": "Today's voice minutes are used up.",
         "upstream_unavailable": "The model provider is not available right now.",
         "internal": "Something went wrong on the server.",
-        # limits and guards of issue 12 (devtools.guard, api.limits, api.hosts, api.requests)
+        # limits and guards (api.origin, api.limits, api.requests, api.cors, devtools.guard)
         "nested_too_deep": "The request body nests deeper than {limit:level}.",
         "invalid_text": "Invalid text in `{field}`: not valid Unicode (a lone UTF-16 surrogate?).",
         "body_too_large": "The request body is larger than {limit:byte}.",
@@ -142,23 +138,28 @@ class ApiError(MockError):
         self.status = status if status is not None else http_status(code)
 
     def message(self, locale: str) -> str:
-        """The reason's sentence, else the code's, else the generic one: the first whose fields are all
-        given, so a user never reads a `{placeholder}`."""
-        table = MESSAGES.get(locale, MESSAGES["en"])
-        params = {
-            name: _Count(value, locale) if isinstance(value, int) and not isinstance(value, bool) else value
-            for name, value in self.params.items()
-        }
-        for template in (table.get(self.reason), table.get(self.code), table["internal"]):
-            if template is not None:
-                try:
-                    return template.format(**params)
-                except (KeyError, IndexError, ValueError):
-                    continue
-        return table["internal"]
+        """The reason's sentence in `locale` (see :func:`message`)."""
+        return message(self.code, locale, self.reason, **self.params)
 
     def body(self, locale: str) -> ErrorResponse:
         return error_body(self.code, self.message(locale))
+
+
+def message(code: str, locale: str, reason: str | None = None, **params: Any) -> str:
+    """The reason's sentence, else the code's, else the generic one: the first whose fields are all given,
+    so a user never reads a `{placeholder}`."""
+    table = MESSAGES.get(locale, MESSAGES["en"])
+    values = {
+        name: _Count(value, locale) if isinstance(value, int) and not isinstance(value, bool) else value
+        for name, value in params.items()
+    }
+    for template in (table.get(reason or code), table.get(code), table["internal"]):
+        if template is not None:
+            try:
+                return template.format(**values)
+            except (KeyError, IndexError, ValueError):
+                continue
+    return table["internal"]
 
 
 def http_status(code: str) -> int:

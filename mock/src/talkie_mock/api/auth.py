@@ -1,9 +1,8 @@
 """Who is calling: bearer tokens resolved to a principal by pluggable authenticators.
 
-Today the only authenticator is the dev token printed at start (§2.2). The OAuth authorization server of a
-later
-issue adds another :class:`Authenticator` that resolves its access tokens; the endpoints only ever see a
-:class:`Principal` and do not care which one answered.
+Two authenticators answer: the dev token printed at start (§2.2, :class:`DevTokenAuthenticator`) and the
+mock's OAuth authorization server (`oauth.authenticator`, added by `oauth.install`), which resolves its
+access tokens. The endpoints only ever see a :class:`Principal` and do not care which one answered.
 """
 
 from __future__ import annotations

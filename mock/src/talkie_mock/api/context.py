@@ -18,6 +18,7 @@ from talkie_mock.config import MockConfig
 from talkie_mock.engine import usage
 from talkie_mock.engine.actions import Actions
 from talkie_mock.engine.agent import Agent
+from talkie_mock.engine.chat import Chat
 from talkie_mock.engine.clock import Clock
 from talkie_mock.engine.realtime.provider import Provider
 from talkie_mock.engine.runs import RunManager
@@ -36,6 +37,8 @@ class Mock:
     agent: Agent
     actions: Actions
     runs: RunManager
+    chat: Chat
+    """`POST run`: the one call that submits a run (engine.chat)."""
     dev_user: Principal
     voice: Provider
     """The realtime speech provider behind `signaling.url` (WebRTC peers of the voice sessions)."""

@@ -1,10 +1,11 @@
 """CORS for browser clients: a web app on another origin may call every talkie/1 endpoint.
 
 A dev server is called from pages on other ports (`localhost:3000`) or hosts, so by default any origin is
-allowed; `--cors-origin` (repeatable) narrows that to a list. What is open: discovery (the manifest, the
-logo, the OAuth metadata), every endpoint under `/api/talkie/`, and the OAuth token and revocation endpoints.
-What is not: `/_mock/` (the developer surfaces refuse cross-site requests, devtools.guard) and the OAuth
-pages a person uses (authorize, account), which are navigated to, never fetched.
+allowed; `--cors-origin` (repeatable) narrows that to a list. What is open: the talkie/1 surface
+(`api.surfaces`: discovery, every endpoint under `/api/talkie/`, the logo and the voice signalling URL), the
+OAuth metadata and the OAuth token and revocation endpoints. What is not: the developer surfaces under
+`/_mock/` (they refuse cross-site requests, devtools.guard) and the OAuth pages a person uses (authorize,
+account), which are navigated to, never fetched.
 
 Bearer tokens, not cookies, authenticate talkie/1, so no `Allow-Credentials`: the allowed origin is echoed
 (with `Vary: Origin`), the preflight lists the methods and headers a client sends (`Authorization`,
@@ -19,9 +20,9 @@ from collections.abc import Awaitable, Iterable
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from talkie_mock.api.origin import Headers, Refusal, answer, header
+from talkie_mock.api.surfaces import protocol
 from talkie_mock.errors import ApiError
 
-PREFIXES = ("/.well-known/", "/api/talkie/", "/talkie/")
 OAUTH_PATHS = ("/oauth/token", "/oauth/revoke", "/oauth/.well-known/")
 METHODS = "GET, POST, DELETE, OPTIONS"
 HEADERS = ("authorization", "content-type", "accept", "accept-language", "last-event-id", "cache-control")
@@ -32,7 +33,7 @@ MAX_AGE = 600
 
 def covered(path: str) -> bool:
     """Whether a path is one a browser client may call cross-origin."""
-    return path.startswith(PREFIXES) or path.startswith(OAUTH_PATHS)
+    return protocol(path) or path.startswith(OAUTH_PATHS)
 
 
 class CorsPolicy:

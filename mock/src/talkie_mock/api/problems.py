@@ -4,7 +4,8 @@
 always shows it to the hooks before it leaves, so `--self-check` and the inspector see every error the mock
 sends, whoever raised it. The exception handlers below turn Starlette's and the mock's exceptions into such
 answers: unknown routes (404 `not_found`), wrong methods (405 with `Allow`), :class:`ApiError` raised by a
-handler, and — as a last resort that signals a bug — any other exception as 500 `internal`.
+handler, the engine's domain errors (:func:`refused`, the one map from an engine refusal to its §3 code),
+and — as a last resort that signals a bug — any other exception as 500 `internal`.
 """
 
 from __future__ import annotations
@@ -23,6 +24,14 @@ from talkie_models import errors as codes
 from talkie_mock.api.context import find_mock
 from talkie_mock.api.origin import Headers, Refusal, header
 from talkie_mock.api.responses import FastJSONResponse
+from talkie_mock.engine.refusals import (
+    ActionExpiredError,
+    DecisionConflictError,
+    MessageTooLongError,
+    RefusedError,
+    StaleParamsError,
+    UnknownActionError,
+)
 from talkie_mock.errors import ApiError, error_body, http_status, pick_locale
 
 log = logging.getLogger("talkie_mock")
@@ -59,6 +68,26 @@ def api_problem(request: Request, exc: ApiError) -> JSONResponse:
 async def on_api_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, ApiError)
     return api_problem(request, exc)
+
+
+def refused(exc: RefusedError) -> ApiError:
+    """The §3 answer to an engine refusal (the engine names the rule, this says how it is answered)."""
+    if isinstance(exc, MessageTooLongError):
+        return ApiError("too_large", "message_too_long", limit=exc.limit)
+    if isinstance(exc, UnknownActionError):
+        return ApiError("not_found", "action_not_found", id=exc.action_id)
+    if isinstance(exc, StaleParamsError):
+        return ApiError("stale")
+    if isinstance(exc, DecisionConflictError):
+        return ApiError("conflict")
+    if isinstance(exc, ActionExpiredError):
+        return ApiError("expired")
+    return ApiError("internal")  # a refusal without its answer here is a bug (tests/mock/test_chat.py)
+
+
+async def on_refused(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, RefusedError)
+    return api_problem(request, refused(exc))
 
 
 def _http_code(status: int) -> str:
@@ -111,6 +140,7 @@ def refusal(default_locale: str) -> Refusal:
 
 EXCEPTION_HANDLERS = {
     ApiError: on_api_error,
+    RefusedError: on_refused,
     HTTPException: on_http_error,
     ClientDisconnect: on_client_gone,
     Exception: on_crash,

@@ -17,10 +17,8 @@ from starlette.requests import Request
 from talkie_models import TalkieModel
 from talkie_models.validation import fast_validator
 
+from talkie_mock.engine.ids import SAFE_ID
 from talkie_mock.errors import ApiError
-
-# Ids the mock accepts in paths (and hands out): letters, digits and a few separators.
-SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:~@-]{0,127}$")
 
 
 def safe_id(value: str, reason: str) -> str:

@@ -28,6 +28,7 @@ from talkie_models.protocol import WELL_KNOWN_PATH
 
 from talkie_mock.api import actions, files, manifest, runs, threads, voice
 from talkie_mock.api.context import mock_of
+from talkie_mock.api.surfaces import SIGNALING_PATH
 
 Handler = Callable[[Request], Awaitable[Response]]
 
@@ -177,7 +178,7 @@ def routes() -> list[Route]:
         (e["voiceTranscript"], voice.transcript, ["POST"]),
         (e["voiceUsage"], voice.usage, ["POST"]),
         (f"{manifest.API}/files/{{fileId}}", files.download, ["GET"]),
-        ("/_mock/voice/sdp", voice.sdp, ["POST"]),
+        (SIGNALING_PATH, voice.sdp, ["POST"]),  # a talkie/1 endpoint under /_mock/ (api.surfaces)
     ]
     return _merge(table)
 

@@ -24,7 +24,12 @@ STREAM_HEADERS: list[tuple[bytes, bytes]] = [
 
 
 class Feed(Protocol):
-    """Where a stream reads its frames from (a run subscription)."""
+    """Where a stream reads its frames from (a run subscription, `engine.runs.Subscription`)."""
+
+    def finished_frames(self) -> list[bytes] | None:
+        """Every frame not read yet when the feed has already ended; None while it goes on (or when a
+        wrapper paces it), and the stream is then sent live."""
+        ...
 
     async def next_frames(self, timeout: float) -> list[bytes] | None:
         """Frames published since the last call; [] after `timeout` with nothing new; None at the end."""
@@ -45,8 +50,9 @@ class EventStreamResponse(Response):
 
     def frames_now(self) -> list[bytes] | None:
         """Every frame of a feed that has already ended, or None (a live run, or a subclass that paces)."""
-        finished = getattr(self.feed, "finished_frames", None)
-        return finished() if finished is not None and type(self)._pump is EventStreamResponse._pump else None
+        if type(self)._pump is not EventStreamResponse._pump:
+            return None
+        return self.feed.finished_frames()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         frames = self.frames_now()

@@ -33,6 +33,7 @@ from talkie_models import (
 from talkie_mock.api import issuer
 from talkie_mock.api.context import Mock, mock_of
 from talkie_mock.api.requests import parse_json, read_json, safe_id
+from talkie_mock.api.surfaces import SIGNALING_PATH
 from talkie_mock.api.threads import owned_thread
 from talkie_mock.engine.agent import Request as AgentRequest
 from talkie_mock.engine.clock import from_iso, iso_of_ms, to_iso
@@ -65,7 +66,6 @@ CONSENT = {
     "en": {"confirm": ["yes", "confirm", "go ahead"], "refuse": ["no", "cancel", "stop"]},
 }
 VOICE_TITLE = {"cs": "Hlasová konverzace", "en": "Voice conversation"}
-SIGNALING_PATH = "/_mock/voice/sdp"
 SECRET_PREFIX = "ek_mock_"
 """How every voice client secret the mock mints begins (the inspector looks for it where it must not be)."""
 MAX_OFFER_BYTES = 64 * 1024

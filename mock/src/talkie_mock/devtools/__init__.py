@@ -1,10 +1,14 @@
 """devtools: everything under `/_mock/` and every deliberate misbehaviour of the mock.
 
-Rule of the layer: the developer's tools — the control API and inspector page (`control`), faults (`faults`),
-rule breaks (`breaks`), the inspector's traffic log, verdicts, client violations and report (`traffic`,
-`verdicts`, `violations`, `report`, `static/`) and the LAN QR code (`lan`). They plug into the API only
-through its hooks and middleware; `api/` and `engine/` never import this package, so
+Rule of the layer: the developer's tools sit above `api/` and `oauth/` and build on them (the hooks, the
+middleware slots, the renderer, the readers); nothing below imports this package (the layers contract), so
 `create_app(config, devtools=False)` serves the bare protocol.
+
+The control API and inspector page (`control`, `static/`), faults (`faults`), rule breaks (`breaks`), the
+inspector's traffic log and its HAR export (`traffic`, `har`), verdicts, client violations and report
+(`verdicts`, `violations`, `report`), the voice desk and the client's §10 rules (`voice`, `voice_rules`),
+the guard of the developer surfaces (`guard`), the one secret scrubber (`redact`), the terminal log (`log`)
+and the LAN QR code (`lan`).
 """
 
 from __future__ import annotations

@@ -26,6 +26,7 @@ from talkie_mock.api.context import Mock
 from talkie_mock.api.requests import parse_json
 from talkie_mock.api.streaming import EventStreamResponse, Feed
 from talkie_mock.devtools.faults import endpoint_of
+from talkie_mock.engine.refusals import RefusedError
 from talkie_mock.errors import ApiError, MockError
 
 # Rule ID -> what the broken mock does instead of following it.
@@ -70,6 +71,9 @@ class _PrefixedFeed:
         self.feed = feed
         self.first: bytes | None = first
 
+    def finished_frames(self) -> list[bytes] | None:
+        return None  # sent live: the extra frame goes in front of the first ones read
+
     async def next_frames(self, timeout: float) -> list[bytes] | None:
         frames = await self.feed.next_frames(timeout)
         if self.first is not None and frames:
@@ -84,6 +88,9 @@ class _EndAwareFeed:
     def __init__(self, feed: Feed) -> None:
         self.feed = feed
         self.ended = False
+
+    def finished_frames(self) -> list[bytes] | None:
+        return None  # sent live: the end is seen when the stream reads it
 
     async def next_frames(self, timeout: float) -> list[bytes] | None:
         frames = await self.feed.next_frames(timeout)
@@ -132,7 +139,7 @@ class BreakInjector:
                 await self._store_retries_again(request)
             if endpoint == "voiceTool" and "VOICE-016" in self.rules:
                 await self._accept_reused_call(request)
-        except (ApiError, ValueError, KeyError, TypeError, AttributeError):
+        except (ApiError, RefusedError, ValueError, KeyError, TypeError, AttributeError):
             return None  # let the endpoint answer malformed or unauthorized requests as usual
         return None
 

@@ -21,7 +21,7 @@ from talkie_models.findings import Evidence
 
 from talkie_mock.api.context import Mock
 from talkie_mock.api.fixed import Fixed
-from talkie_mock.api.problems import problem
+from talkie_mock.api.problems import problem, refused
 from talkie_mock.api.requests import parse_json
 from talkie_mock.devtools import har
 from talkie_mock.devtools.faults import FaultBoard, FaultError, FaultInjector
@@ -33,7 +33,8 @@ from talkie_mock.devtools.voice import VoiceDesk
 from talkie_mock.devtools.voice import routes as voice_routes
 from talkie_mock.engine.actions import Actions
 from talkie_mock.engine.clock import iso_of_ms
-from talkie_mock.errors import ApiError, ScenarioError
+from talkie_mock.engine.refusals import RefusedError
+from talkie_mock.errors import ScenarioError
 
 PREFIX = "/_mock"
 API = PREFIX + "/api"
@@ -294,8 +295,9 @@ async def decide_action(request: Request) -> Response:
         answer = tools.mock.actions.decide(
             action_id, row.user_id, decision, given, "button", tools.mock.config.locale
         )
-    except ApiError as exc:
-        return problem(request, exc.code, exc.message(tools.mock.config.locale), exc.status)
+    except RefusedError as exc:
+        err = refused(exc)
+        return problem(request, err.code, err.message(tools.mock.config.locale), err.status)
     return JSONResponse(answer.model_dump(mode="json"))
 
 

@@ -11,9 +11,10 @@ anyone on the LAN with `--lan`. :class:`DevGuard` asks for
   such as the conformance suite's `--clock-url`); 401 otherwise. The cookie is named after the port
   (cookies ignore ports) and holds an HMAC of the secret, never the secret itself.
 
-`open_devtools` (`--open-devtools`, loopback only) drops the secret for CI, never the same-site rule. The
-voice provider's signalling endpoint (`/_mock/voice/…`) belongs to the app, authenticated by the session's
-client secret, so it is not guarded here. The secret lives in the state file (stable across restarts).
+`open_devtools` (`--open-devtools`, loopback only) drops the secret for CI, never the same-site rule. Which
+paths are guarded is `api.surfaces`' (the voice signalling URL under `/_mock/` is the app's, so it is not).
+With the developer tools off only the account pages are left: :func:`guard_routes` then wraps their routes
+alone, and no other request passes the guard. The secret lives in the state file (stable across restarts).
 """
 
 from __future__ import annotations
@@ -24,13 +25,14 @@ import secrets
 import urllib.parse
 from collections.abc import Awaitable
 
+from starlette.routing import BaseRoute, Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from talkie_mock.api.origin import Refusal, answer, cross_site, header
+from talkie_mock.api.surfaces import DEVELOPER_PREFIXES as GUARDED
+from talkie_mock.api.surfaces import developer as guarded
 from talkie_mock.errors import ApiError
 
-GUARDED = ("/_mock", "/oauth/account")
-UNGUARDED = ("/_mock/voice/",)
 KEY_PARAM = "key"
 KEY_PREFIX = "dk_"
 
@@ -40,14 +42,11 @@ def new_key() -> str:
     return KEY_PREFIX + secrets.token_urlsafe(32)
 
 
-_UNDER = tuple(g + "/" for g in GUARDED)
-
-
-def guarded(path: str) -> bool:
-    """Whether a path belongs to the developer surfaces (one C-level prefix test for every other path)."""
-    if not path.startswith(GUARDED) or path.startswith(UNGUARDED):
-        return False
-    return path in GUARDED or path.startswith(_UNDER)
+def guard_routes(routes: list[BaseRoute], key: str, port: int, refusal: Refusal, *, open_: bool) -> None:
+    """Put the guard in front of each route of a developer surface only (the app without devtools)."""
+    for route in routes:
+        if isinstance(route, Route) and guarded(route.path):
+            route.app = DevGuard(route.app, key, port, refusal, open_=open_)
 
 
 class DevGuard:

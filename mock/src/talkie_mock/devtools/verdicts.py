@@ -24,7 +24,7 @@ from talkie_models.validation import fast_validator, schema
 
 from talkie_mock.api.context import Mock
 from talkie_mock.api.requests import parse_json
-from talkie_mock.api.voice import SIGNALING_PATH
+from talkie_mock.api.surfaces import SIGNALING_PATH
 from talkie_mock.devtools.redact import head
 from talkie_mock.errors import ApiError
 from talkie_mock.oauth.metadata import AUTHORIZE_PATH, TOKEN_PATH

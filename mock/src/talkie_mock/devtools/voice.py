@@ -22,7 +22,7 @@ from talkie_models.findings import Evidence, Finding
 from talkie_mock.api.context import Mock
 from talkie_mock.api.problems import problem
 from talkie_mock.api.requests import parse_json
-from talkie_mock.api.voice import SIGNALING_PATH
+from talkie_mock.api.surfaces import SIGNALING_PATH
 from talkie_mock.devtools.traffic import Exchange, Traffic
 from talkie_mock.devtools.verdicts import verdict
 from talkie_mock.devtools.violations import ViolationLog

@@ -31,7 +31,8 @@ from talkie_models.consent import MAX_WORDS, STRIKES, ConsentWindow, classify, f
 from talkie_models.findings import Finding
 
 from talkie_mock.api.context import Mock
-from talkie_mock.api.voice import SECRET_PREFIX, SIGNALING_PATH
+from talkie_mock.api.surfaces import SIGNALING_PATH
+from talkie_mock.api.voice import SECRET_PREFIX
 from talkie_mock.devtools.verdicts import Seen, verdict
 from talkie_mock.engine.realtime.session import LOCKED, forbidden_changes
 

@@ -28,9 +28,14 @@ from talkie_mock.config import MockConfig
 from talkie_mock.engine.clock import Clock, iso_of_ms
 from talkie_mock.engine.content import Content, IdSource, faker_for
 from talkie_mock.engine.plans import ActionSpec
+from talkie_mock.engine.refusals import (
+    ActionExpiredError,
+    DecisionConflictError,
+    StaleParamsError,
+    UnknownActionError,
+)
 from talkie_mock.engine.store import ActionRow, Store
 from talkie_mock.engine.variations import Variations
-from talkie_mock.errors import ApiError
 
 
 def params_hash(params: dict[str, Any]) -> str:
@@ -106,7 +111,7 @@ class Actions:
         self.store.settle_actions(self._now())
         row = self.store.get_action(action_id)
         if row is None or row.user_id != user_id:
-            raise ApiError("not_found", "action_not_found", id=action_id)
+            raise UnknownActionError(action_id)
         return row
 
     def for_thread(self, thread_id: str) -> list[Action]:
@@ -121,7 +126,7 @@ class Actions:
         for _ in range(3):
             row = self.get(action_id, user_id)
             if given_hash != row.params_hash:
-                raise ApiError("stale")
+                raise StaleParamsError(action_id)
             if row.decision is not None:
                 if row.decision == decision:  # §8: 200 with the current state; its events are open (N-51)
                     if self.variations.repeat_events(action_id):
@@ -133,9 +138,9 @@ class Actions:
                     ):
                         return self._decided(row, user_id, locale)
                     continue  # the window closed meanwhile: look again
-                raise ApiError("conflict")
+                raise DecisionConflictError(action_id)
             if row.status != "pending":
-                raise ApiError("expired")
+                raise ActionExpiredError(action_id)
             if decision == "cancel":
                 target, undo = "cancelled", None
             elif row.outbound:
@@ -147,7 +152,7 @@ class Actions:
             ):
                 return self._decided(row, user_id, locale)
             # another decision won the race (or time expired it): answer from the state it left
-        raise ApiError("conflict")  # pragma: no cover - three lost races in a row
+        raise DecisionConflictError(action_id)  # pragma: no cover - three lost races in a row
 
     def _in_undo_window(self, row: ActionRow) -> bool:
         return row.status == "running" and row.undo_until is not None and row.undo_until > self._now()

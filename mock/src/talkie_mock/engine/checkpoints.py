@@ -11,15 +11,15 @@ running. Durability is unchanged: a committed transaction is in the log, and the
 the process (WAL with `synchronous=NORMAL`).
 
 A PASSIVE checkpoint alone does not keep the log short under sustained writes. SQLite starts the log again
-from its beginning only when a write begins while every frame has been copied, and a store that commits
-while the checkpoint copies (the event loop goes on) always leaves a few frames behind. A benchmark's steady
-stream of runs grew the log by about 35 kB per run, past a gigabyte in twenty seconds. So when a pass leaves
-more than :data:`RESTART_BYTES` in the log, it asks the store to restart it (`Store.restart_log_soon`). The
-store runs a RESTART checkpoint on its own connection right after its next commit. At that moment it has no
-transaction open, and only the few frames written since the pass are left to copy. After that, the next
-write starts the log again from its beginning. The store pays for that short copy, and for the fsync of the
-database file that comes with it, about once per RESTART_BYTES of log. SQLite's automatic checkpoint would
-make it pay on every commit.
+from its beginning only when a write begins while every frame has been copied, and a store that commits while
+the checkpoint copies (the event loop goes on) always leaves a few frames behind. A benchmark's steady stream
+of runs grew the log by about 35 kB per run, past a gigabyte in twenty seconds. So when a pass leaves more
+than :data:`RESTART_BYTES` in the log, it asks the store to restart it (`engine.database`,
+`Database.restart_log_soon`). The store runs a RESTART checkpoint on its own connection right after its next
+commit. At that moment it has no transaction open, and only the few frames written since the pass are left to
+copy. After that, the next write starts the log again from its beginning. The store pays for that short copy,
+and for the fsync of the database file that comes with it, about once per RESTART_BYTES of log. SQLite's
+automatic checkpoint would make it pay on every commit.
 """
 
 from __future__ import annotations

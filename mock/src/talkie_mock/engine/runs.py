@@ -42,7 +42,8 @@ from talkie_mock.engine.plans import ActionSpec, Emit, Fail, Paced, Propose, Sle
 from talkie_mock.engine.store import MessageRow, Store
 from talkie_mock.engine.variations import CANCEL_ERROR_CODE, StreamShaper, Variations, record
 from talkie_mock.engine.wire import dumps, frame, wire
-from talkie_mock.errors import ApiError, retryable
+from talkie_mock.errors import message as error_message
+from talkie_mock.errors import retryable
 
 log = logging.getLogger("talkie_mock.engine.runs")
 PING = encode_comment("ping")
@@ -310,7 +311,7 @@ class RunManager:
                 wire(
                     RunErrorEvent(
                         type="RUN_ERROR",
-                        message=ApiError("internal").message("en"),
+                        message=error_message("internal", "en"),
                         code="internal",
                         metadata=RunErrorMetadata(retryable=retryable("internal")),
                     )
@@ -443,7 +444,7 @@ class RunManager:
         return RunFinishedEvent(type="RUN_FINISHED", thread_id=thread_id, run_id=run_id, outcome=outcome)
 
     def _run_error(self, code: str, message: str | None, locale: str) -> RunErrorEvent:
-        text = message or ApiError(code).message(locale)
+        text = message or error_message(code, locale)
         return RunErrorEvent(
             type="RUN_ERROR", message=text, code=code, metadata=RunErrorMetadata(retryable=retryable(code))
         )

@@ -1,18 +1,12 @@
-"""Durable state of the mock: SQLite with WAL, one connection, one writer path.
+"""Durable state of the mock: its tables, one repository per table over the one transaction core.
 
 Why SQLite from the standard library: a developer leaves the mock running for days and restarts it often; the
-state must survive a restart and a ``kill -9`` without a server process to manage. Every write runs in one
-short transaction on one connection (guarded by a lock, so the TestClient's thread and the server loop cannot
-interleave); a write has reached the WAL before the HTTP answer that acknowledges it is sent. Code that makes
-several writes without yielding to the event loop (a run request, a run between two pauses) may
-:meth:`Store.hold` them into one transaction: nothing can reach the wire before the loop runs again, and the
-commit comes first, so this keeps that rule while paying for one commit instead of four. With WAL,
-``synchronous=NORMAL`` keeps committed transactions across a process crash (it only risks the last ones on
-power loss), which is the durability a test server needs.
+state must survive a restart and a ``kill -9`` without a server process to manage. How writes are made
+durable (one connection, one lock, held transactions, the log restart) is `engine.database`'s; this module
+holds the schema (its migrations), the rows and the repositories, which :class:`Store` puts together.
 
 Action transitions are compare-and-set (``UPDATE … WHERE status = ?``): of two concurrent decisions exactly
-one
-changes the row; the other sees the new state.
+one changes the row; the other sees the new state.
 
 Times are stored as integer milliseconds since the epoch so comparisons and ordering are numeric.
 """
@@ -20,21 +14,15 @@ Times are stored as integer milliseconds since the epoch so comparisons and orde
 from __future__ import annotations
 
 import json
-import logging
 import sqlite3
-import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any
 
 from talkie_mock.engine import statefile
-from talkie_mock.engine.checkpoints import CHECKPOINTER
+from talkie_mock.engine.database import Database, Repository
 from talkie_mock.engine.wire import dumps
-
-log = logging.getLogger(__name__)
-RESTART_WAIT_MS = 50
-"""How long a log restart waits for another connection before it gives up until the next pass asks."""
 
 # Each entry moves the database one version up; `PRAGMA user_version` records how far a file has come.
 MIGRATIONS: tuple[str, ...] = (
@@ -122,7 +110,17 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE voice_sessions ADD COLUMN connected_at INTEGER;
     """,
+    # what time alone decides about actions, and runs a crash left running, found without a scan
+    """
+    CREATE INDEX actions_pending_by_expiry ON actions (expires_at) WHERE status = 'pending';
+    CREATE INDEX actions_undo_by_end ON actions (undo_until) WHERE status = 'running';
+    CREATE INDEX runs_running ON runs (status) WHERE status = 'running';
+    """,
 )
+KEPT_RUNS = 10_000
+"""Ended runs (and cancels before arrival) the state file keeps, the newest; older rows are dropped as new
+ones come (notes N-76). A retry of a dropped run's request stores nothing again: its message ids are known
+(N-05)."""
 THREAD = "id, user_id, title, channel, created_at, updated_at"
 """The columns of a :class:`ThreadRow` (the tombstone mark is the store's own business)."""
 IN_CHUNK = 500
@@ -199,138 +197,8 @@ def _dumps(value: Any) -> str:
     return dumps(value)
 
 
-class Store:
-    """All reads and writes of the mock's state."""
-
-    def __init__(self, path: str) -> None:
-        self.path = path
-        self._lock = threading.RLock()
-        self._held = 0
-        self._held_open = False
-        self._file_lock = statefile.lock(path)  # StateFileError: in use, a folder, no folder
-        self._db = statefile.connect(path)  # StateFileError: not a database, corrupt, read-only
-        self._db.row_factory = sqlite3.Row
-        self._restart_due = False
-        self.log_restarts = 0
-        """Long logs restarted after a commit (engine.checkpoints); tests read it."""
-        shared = path != statefile.MEMORY
-        self._checkpoints = CHECKPOINTER.register(path, self, self.restart_log_soon) if shared else None
-        try:
-            self._migrate()
-        except sqlite3.Error as exc:
-            raise statefile.StateFileError(f"cannot prepare the state file {path}: {exc}") from None
-
-    # -- plumbing -------------------------------------------------------------------------------------------
-
-    def _migrate(self) -> None:
-        with self._lock:
-            version = int(self._db.execute("PRAGMA user_version").fetchone()[0])
-            for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
-                self._db.executescript(
-                    f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;"
-                )
-
-    @property
-    def schema_version(self) -> int:
-        return int(self._db.execute("PRAGMA user_version").fetchone()[0])
-
-    @contextmanager
-    def _tx(self, *, single: bool = False) -> Iterator[sqlite3.Connection]:
-        """The one writer path: a short IMMEDIATE transaction, committed before the caller answers.
-
-        Inside :meth:`hold` the write joins the held transaction as a savepoint instead: it is still all or
-        nothing, and it is committed with the others when the holder releases. A `single` statement needs
-        no savepoint: SQLite undoes a failed statement by itself and leaves the transaction open.
-        """
-        with self._lock:
-            if self._held:
-                if not self._held_open:
-                    self._db.execute("BEGIN IMMEDIATE")
-                    self._held_open = True
-                if single:
-                    yield self._db
-                    return
-                self._db.execute("SAVEPOINT write")
-                try:
-                    yield self._db
-                except BaseException:
-                    self._db.execute("ROLLBACK TO write")
-                    self._db.execute("RELEASE write")
-                    raise
-                self._db.execute("RELEASE write")
-                return
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._db
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._commit()
-
-    def hold(self) -> None:
-        """Let the following writes share one transaction until :meth:`release` commits it.
-
-        For a stretch of code that does not yield to the event loop (a run between two pauses, a request
-        handler between two awaits): nobody can see its effects before it ends, so one commit at the end
-        is as durable as one per write and much cheaper. Holds nest; the outermost release commits.
-        """
-        self._lock.acquire()
-        self._held += 1
-
-    def release(self) -> None:
-        """End a :meth:`hold`; the outermost one commits whatever was written meanwhile."""
-        try:
-            self._held -= 1
-            if self._held == 0 and self._held_open:
-                self._held_open = False
-                self._commit()
-        finally:
-            self._lock.release()
-
-    def restart_log_soon(self) -> None:
-        """Asked by the checkpoint thread when a pass left a long log: restart it after the next commit
-        (engine.checkpoints says why the thread cannot do it alone)."""
-        self._restart_due = True
-
-    def _commit(self) -> None:
-        """COMMIT the open transaction; then, when the checkpoint thread asked, restart the long log."""
-        self._db.execute("COMMIT")
-        if self._restart_due:
-            self._restart_log()
-
-    def _restart_log(self) -> None:
-        """A RESTART checkpoint between two transactions: the next write starts the log from its beginning.
-
-        It waits at most RESTART_WAIT_MS for another connection's reader or writer (the OAuth store, a
-        `talkie-mock report`), instead of the usual busy timeout: the event loop waits with it."""
-        self._restart_due = False
-        db = self._db
-        try:
-            db.execute(f"PRAGMA busy_timeout={RESTART_WAIT_MS}")
-            try:
-                busy = db.execute("PRAGMA wal_checkpoint(RESTART)").fetchone()[0]
-            finally:
-                db.execute(f"PRAGMA busy_timeout={int(statefile.BUSY_SECONDS * 1000)}")
-        except sqlite3.Error as exc:  # failing: the next long pass asks again
-            log.debug("log restart of %s skipped: %s", self.path, exc)
-            return
-        if not busy:  # busy: someone still reads the log; the next long pass asks again
-            self.log_restarts += 1
-
-    @contextmanager
-    def batch(self) -> Iterator[None]:
-        """:meth:`hold` for a block of code (which must not await). If the block fails, everything it wrote
-        is rolled back: a refused or failed request stores nothing."""
-        self.hold()
-        try:
-            yield
-        except BaseException:
-            if self._held_open:
-                self._held_open = False
-                self._db.execute("ROLLBACK")
-            raise
-        finally:
-            self.release()
+class SettingRepository(Repository):
+    """Instance settings (the developer secret, a kept dev token)."""
 
     def setting(self, name: str, make: Callable[[], str]) -> str:
         """An instance setting kept in the state file, made (and stored) by `make` on first use."""
@@ -339,22 +207,9 @@ class Store:
             value: str = db.execute("SELECT value FROM settings WHERE name = ?", (name,)).fetchone()[0]
         return value
 
-    def _one(self, sql: str, *args: Any) -> sqlite3.Row | None:
-        with self._lock:
-            row: sqlite3.Row | None = self._db.execute(sql, args).fetchone()
-            return row
 
-    def _all(self, sql: str, *args: Any) -> list[sqlite3.Row]:
-        with self._lock:
-            return list(self._db.execute(sql, args).fetchall())
-
-    def close(self) -> None:
-        with self._lock:
-            self._db.close()
-        if self._checkpoints is not None:
-            self._checkpoints()
-
-    # -- threads and messages -------------------------------------------------------------------------------
+class ThreadRepository(Repository):
+    """Threads (§9) and their messages."""
 
     def get_thread(self, thread_id: str) -> ThreadRow | None:
         """A live thread (a deleted one is gone: None)."""
@@ -466,7 +321,9 @@ class Store:
             for r in rows
         ]
 
-    # -- runs -----------------------------------------------------------------------------------------------
+
+class RunRepository(Repository):
+    """Runs (§5): their status and events, for replays (N-05) and cancels before arrival (N-04)."""
 
     def get_run(self, user_id: str, run_id: str) -> RunRow | None:
         row = self._one("SELECT * FROM runs WHERE user_id = ? AND id = ?", user_id, run_id)
@@ -488,6 +345,15 @@ class Store:
                 (user_id, run_id, thread_id, status, now),
             )
 
+    @staticmethod
+    def _keep_recent_runs(db: sqlite3.Connection) -> None:
+        """Drop the ended runs older than the newest KEPT_RUNS (rowids grow with each new row: a range
+        delete, no scan; a live run is never dropped)."""
+        db.execute(
+            "DELETE FROM runs WHERE rowid <= (SELECT max(rowid) FROM runs) - ? AND status != 'running'",
+            (KEPT_RUNS,),
+        )
+
     def tombstone_run(self, user_id: str, run_id: str, now: int) -> None:
         """Remember a cancel for a run that has not reached the server yet (notes N-04)."""
         with self._tx(single=True) as db:
@@ -496,6 +362,7 @@ class Store:
                 "VALUES (?,?,NULL,'cancelled',?)",
                 (user_id, run_id, now),
             )
+            self._keep_recent_runs(db)
 
     def finish_run(
         self,
@@ -525,6 +392,7 @@ class Store:
                 "ON CONFLICT (user_id, id) DO UPDATE SET status = excluded.status, events = excluded.events",
                 (user_id, run_id, thread_id, status, created_at, encoded),
             )
+            self._keep_recent_runs(db)
 
     def interrupted_runs(self) -> list[RunRow]:
         """Runs left `running` by a crash: their task died with the process."""
@@ -532,7 +400,9 @@ class Store:
         found = [self.get_run(r["user_id"], r["id"]) for r in rows]
         return [r for r in found if r is not None]
 
-    # -- actions --------------------------------------------------------------------------------------------
+
+class ActionRepository(Repository):
+    """Actions (§8): compare-and-set status changes."""
 
     def insert_action(self, row: ActionRow) -> None:
         with self._tx(single=True) as db:
@@ -592,7 +462,18 @@ class Store:
             return cur.rowcount == 1
 
     def settle_actions(self, now: int) -> None:
-        """Apply what time alone decides: pending past `expiresAt` → expired, undo window over → done."""
+        """Apply what time alone decides: pending past `expiresAt` → expired, undo window over → done.
+
+        Every read of an action asks; the partial indexes find what is due without a scan, and when nothing
+        is, no write transaction is opened at all."""
+        due = self._one(
+            "SELECT EXISTS (SELECT 1 FROM actions WHERE status = 'pending' AND expires_at <= ?) "
+            "OR EXISTS (SELECT 1 FROM actions WHERE status = 'running' AND undo_until <= ?)",
+            now,
+            now,
+        )
+        if due is None or not due[0]:
+            return
         with self._tx() as db:
             db.execute(
                 f"UPDATE actions SET status = 'expired', {_NEXT_VERSION} "
@@ -601,11 +482,13 @@ class Store:
             )
             db.execute(
                 f"UPDATE actions SET status = 'done', {_NEXT_VERSION} "
-                "WHERE status = 'running' AND undo_until IS NOT NULL AND undo_until <= ?",
+                "WHERE status = 'running' AND undo_until <= ?",
                 (now,),
             )
 
-    # -- voice ----------------------------------------------------------------------------------------------
+
+class VoiceRepository(Repository):
+    """Voice sessions (§10) and the tool calls they executed."""
 
     def insert_voice(self, row: VoiceRow) -> None:
         with self._tx(single=True) as db:
@@ -677,7 +560,9 @@ class Store:
             )
             return total, total - int(row[0])
 
-    # -- usage meters ---------------------------------------------------------------------------------------
+
+class UsageRepository(Repository):
+    """The daily meters (§4 `usage`)."""
 
     def add_usage(self, user_id: str, day: str, *, tokens: int = 0, voice_seconds: int = 0) -> None:
         with self._tx(single=True) as db:
@@ -692,7 +577,55 @@ class Store:
         row = self._one("SELECT tokens, voice_seconds FROM usage WHERE user_id = ? AND day = ?", user_id, day)
         return (int(row[0]), int(row[1])) if row else (0, 0)
 
-    # -- developer surface (control API, inspector) ---------------------------------------------------------
+
+class Store(
+    SettingRepository, ThreadRepository, RunRepository, ActionRepository, VoiceRepository, UsageRepository
+):
+    """The mock's state: the transaction core (:class:`Database`) and the repository of each table over it.
+
+    The repositories share one core, so their writes join one held transaction (:meth:`hold`); the OAuth
+    store writes through the same core (`oauth.store`).
+    """
+
+    def __init__(self, path: str) -> None:
+        super().__init__(Database(path))
+        self.path = path
+        try:
+            self._migrate()
+        except sqlite3.Error as exc:
+            raise statefile.StateFileError(f"cannot prepare the state file {path}: {exc}") from None
+
+    def _migrate(self) -> None:
+        with self.db.lock:
+            db = self.db.connection
+            version = int(db.execute("PRAGMA user_version").fetchone()[0])
+            for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
+                db.executescript(f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;")
+
+    @property
+    def schema_version(self) -> int:
+        return int(self.db.connection.execute("PRAGMA user_version").fetchone()[0])
+
+    @property
+    def log_restarts(self) -> int:
+        """Long logs restarted after a commit (engine.checkpoints); tests read it."""
+        return self.db.log_restarts
+
+    def hold(self) -> None:
+        """:meth:`Database.hold`: the following writes share one transaction until :meth:`release`."""
+        self.db.hold()
+
+    def release(self) -> None:
+        self.db.release()
+
+    def batch(self) -> AbstractContextManager[None]:
+        """:meth:`Database.batch`: a block of writes (which must not await), all or nothing."""
+        return self.db.batch()
+
+    def close(self) -> None:
+        self.db.close()
+
+    # -- developer surface (control API, inspector): every table --------------------------------------------
 
     def recent_threads(self, limit: int) -> list[ThreadRow]:
         """Threads of every user, most recently updated first (the inspector's state view)."""

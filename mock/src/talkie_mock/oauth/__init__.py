@@ -4,6 +4,12 @@ Public clients sign in with the authorization code grant and PKCE `S256`; the se
 about the Talkie profile and, through :class:`Fault` switches, to break single rules on purpose so an app can
 be shown to refuse a misbehaving server. :func:`install` mounts it into an app from
 :func:`talkie_mock.app.create_app`.
+
+Rule of the layer: above `api/` (its endpoints render through `api.problems`, its tokens authenticate
+through `api.auth`), below `devtools/` (the layers contract). The grant logic (`server`), its HTTP endpoints
+(`endpoints`) and pages (`pages`), the metadata (`metadata`), client documents (`clients`), the invented
+users (`users`), credentials (`credentials`), its tables (`store`), its errors (`errors`), the bearer
+authenticator (`authenticator`) and the mounting (`integration`).
 """
 
 from talkie_mock.config import Fault, OAuthSettings

@@ -1,8 +1,8 @@
 """Mounting the authorization server into a mock built by :func:`talkie_mock.app.create_app`.
 
-One call wires everything: the OAuth tables go into the mock's state file (own connection, own schema
-version), the routes are put in front of the core routes, and the access-token authenticator joins the core
-:class:`~talkie_mock.api.auth.Auth`, so every Talkie endpoint accepts OAuth tokens from then on.
+One call wires everything: the OAuth tables go into the mock's state file (its transaction core, their own
+schema version), the routes are put in front of the core routes, and the access-token authenticator joins the
+core :class:`~talkie_mock.api.auth.Auth`, so every Talkie endpoint accepts OAuth tokens from then on.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def build_server(mock: Mock, settings: OAuthSettings) -> AuthorizationServer:
     return AuthorizationServer(
         origin=mock.config.origin,
         settings=settings,
-        store=OAuthStore(mock.store.path),
+        store=OAuthStore(mock.store.db),
         users=UserDirectory(users),
         clients=ClientRegistry(settings.client_files, settings.client_urls),
         now_ms=mock.now_ms,

@@ -1,9 +1,10 @@
 """Durable OAuth state: authorization codes, token families (devices) and tokens, in SQLite.
 
 The tables live in the same database file as the rest of the mock, so a sign-in survives a restart like a
-thread does, but this module keeps its own connection and its own schema version (table ``oauth_meta``):
-the core store's ``PRAGMA user_version`` belongs to the core migrations and is never touched here. Both
-connections use WAL and a busy timeout, so their short write transactions simply queue behind each other.
+thread does, and every write goes through the mock's one transaction core (`engine.database`: the same
+connection, lock and commit path, log restart included). The OAuth tables keep their own schema version
+(table ``oauth_meta``): the core store's ``PRAGMA user_version`` belongs to the core migrations and is
+never touched here.
 
 A *family* is one sign-in of one app on one device: the code exchange creates it, every refresh adds tokens
 to it, and revoking it signs that device out. Only SHA-256 fingerprints of codes and tokens are stored.
@@ -13,15 +14,9 @@ Times are integer milliseconds since the epoch, as in the core store.
 from __future__ import annotations
 
 import sqlite3
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
 
-from talkie_mock.engine.statefile import open_db
-
-MEMORY = ":memory:"
+from talkie_mock.engine.database import Database, Repository
 
 MIGRATIONS: tuple[str, ...] = (
     """
@@ -103,27 +98,22 @@ class TokenRow:
     revoked_at: int | None
 
 
-class OAuthStore:
-    """Reads and writes of the authorization server's state."""
+class OAuthStore(Repository):
+    """Reads and writes of the authorization server's state, over the mock's transaction core."""
 
-    def __init__(self, path: str) -> None:
-        self.path = path
-        self._lock = threading.RLock()
-        self._db = open_db(path)
-        self._db.row_factory = sqlite3.Row
+    def __init__(self, db: Database) -> None:
+        super().__init__(db)
+        self.path = db.path
         self._migrate()
 
-    # -- plumbing -------------------------------------------------------------------------------------------
-
     def _migrate(self) -> None:
-        with self._lock:
-            self._db.execute(
-                "CREATE TABLE IF NOT EXISTS oauth_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)"
-            )
+        with self.db.lock:
+            db = self.db.connection
+            db.execute("CREATE TABLE IF NOT EXISTS oauth_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
             for number, script in enumerate(MIGRATIONS, start=1):
                 if number <= self.schema_version:
                     continue
-                self._db.executescript(
+                db.executescript(
                     f"BEGIN IMMEDIATE;\n{script}\n"
                     f"INSERT OR REPLACE INTO oauth_meta (key, value) VALUES ('schema_version', '{number}');\n"
                     "COMMIT;"
@@ -131,30 +121,12 @@ class OAuthStore:
 
     @property
     def schema_version(self) -> int:
-        with self._lock:
-            row = self._db.execute("SELECT value FROM oauth_meta WHERE key = 'schema_version'").fetchone()
+        row = self._one("SELECT value FROM oauth_meta WHERE key = 'schema_version'")
         return int(row[0]) if row else 0
 
-    @contextmanager
-    def _tx(self) -> Iterator[sqlite3.Connection]:
-        """The one writer path: a short IMMEDIATE transaction, committed before the caller answers."""
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._db
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
-
-    def _one(self, sql: str, *args: Any) -> sqlite3.Row | None:
-        with self._lock:
-            row: sqlite3.Row | None = self._db.execute(sql, args).fetchone()
-            return row
-
     def close(self) -> None:
-        with self._lock:
-            self._db.close()
+        """Close the state: the connection is the mock's (one core), so the mock's store closes with it."""
+        self.db.close()
 
     # -- authorization codes --------------------------------------------------------------------------------
 
@@ -283,6 +255,5 @@ class OAuthStore:
         sql = "SELECT * FROM oauth_families WHERE user_id = ?"
         if not include_revoked:
             sql += " AND revoked_at IS NULL"
-        with self._lock:
-            rows = self._db.execute(sql + " ORDER BY created_at, id", (user_id,)).fetchall()
+        rows = self._all(sql + " ORDER BY created_at, id", user_id)
         return [FamilyRow(**dict(r)) for r in rows]

@@ -1,0 +1,33 @@
+"""Which surface a path belongs to, decided once for CORS (`api.cors`) and the guard (`devtools.guard`).
+
+The talkie/1 surface is what an app calls: open to pages on other origins, never behind the developer
+secret. The developer surfaces (`/_mock/…`, the OAuth account pages) are guarded and never CORS-open. One
+talkie/1 endpoint lives under `/_mock/`: the signalling URL the mock hands to apps as `signaling.url`,
+because there the mock stands for the speech provider (notes N-70), authenticated by the session's client
+secret. It is listed here once, and both middlewares read it from here.
+"""
+
+from __future__ import annotations
+
+SIGNALING_PATH = "/_mock/voice/sdp"
+"""Where an app posts its SDP offer (§10.1 `signaling.url`)."""
+
+PROTOCOL_PREFIXES = ("/.well-known/", "/api/talkie/", "/talkie/")
+"""Discovery, the endpoints and the logo."""
+PROTOCOL_PATHS = frozenset({SIGNALING_PATH})
+"""talkie/1 endpoints outside those prefixes."""
+DEVELOPER_PREFIXES = ("/_mock", "/oauth/account")
+"""The control API, the inspector and the OAuth account pages."""
+_UNDER = tuple(prefix + "/" for prefix in DEVELOPER_PREFIXES)
+
+
+def protocol(path: str) -> bool:
+    """Whether a path is one of the talkie/1 surface (a browser client may call it cross-origin)."""
+    return path.startswith(PROTOCOL_PREFIXES) or path in PROTOCOL_PATHS
+
+
+def developer(path: str) -> bool:
+    """Whether a path belongs to the developer surfaces (one C-level prefix test for most paths)."""
+    if not path.startswith(DEVELOPER_PREFIXES) or path in PROTOCOL_PATHS:
+        return False
+    return path in DEVELOPER_PREFIXES or path.startswith(_UNDER)

@@ -1,0 +1,184 @@
+"""The transaction core of the state file: one connection, one lock, one writer path, for every table.
+
+Every write runs in one short IMMEDIATE transaction on one connection (guarded by a lock, so the
+TestClient's thread and the server loop cannot interleave); a write has reached the WAL before the HTTP
+answer that acknowledges it is sent. Code that makes several writes without yielding to the event loop (a
+run request, a run between two pauses) may :meth:`Database.hold` them into one transaction: nothing can
+reach the wire before the loop runs again, and the commit comes first, so this keeps that rule while paying
+for one commit instead of four. With WAL, ``synchronous=NORMAL`` keeps committed transactions across a
+process crash (it only risks the last ones on power loss), which is the durability a test server needs.
+
+The repositories of the mock's tables (`engine.store`) and of the authorization server's (`oauth.store`)
+all write through one instance, so every commit of the process takes the same path: the log restart the
+checkpoint thread asks for (`engine.checkpoints`) follows whichever commit comes next.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager
+from typing import Any
+
+from talkie_mock.engine import statefile
+from talkie_mock.engine.checkpoints import CHECKPOINTER
+
+log = logging.getLogger(__name__)
+RESTART_WAIT_MS = 50
+"""How long a log restart waits for another connection before it gives up until the next pass asks."""
+
+
+class Database:
+    """The state file, opened once per mock: its lock, its connection and its transactions."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.lock = threading.RLock()
+        """Held by every statement; a migration holds it while it runs its script."""
+        self._held = 0
+        self._held_open = False
+        self._file_lock = statefile.lock(path)  # StateFileError: in use, a folder, no folder
+        self.connection = statefile.connect(path)  # StateFileError: not a database, corrupt, read-only
+        self.connection.row_factory = sqlite3.Row
+        self._restart_due = False
+        self._closed = False
+        self.log_restarts = 0
+        """Long logs restarted after a commit (engine.checkpoints); tests read it."""
+        shared = path != statefile.MEMORY
+        self._checkpoints = CHECKPOINTER.register(path, self, self.restart_log_soon) if shared else None
+
+    @contextmanager
+    def write(self, *, single: bool = False) -> Iterator[sqlite3.Connection]:
+        """The one writer path: a short IMMEDIATE transaction, committed before the caller answers.
+
+        Inside :meth:`hold` the write joins the held transaction as a savepoint instead: it is still all or
+        nothing, and it is committed with the others when the holder releases. A `single` statement needs
+        no savepoint: SQLite undoes a failed statement by itself and leaves the transaction open.
+        """
+        db = self.connection
+        with self.lock:
+            if self._held:
+                if not self._held_open:
+                    db.execute("BEGIN IMMEDIATE")
+                    self._held_open = True
+                if single:
+                    yield db
+                    return
+                db.execute("SAVEPOINT write")
+                try:
+                    yield db
+                except BaseException:
+                    db.execute("ROLLBACK TO write")
+                    db.execute("RELEASE write")
+                    raise
+                db.execute("RELEASE write")
+                return
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            self._commit()
+
+    def hold(self) -> None:
+        """Let the following writes share one transaction until :meth:`release` commits it.
+
+        For a stretch of code that does not yield to the event loop (a run between two pauses, a request
+        handler between two awaits): nobody can see its effects before it ends, so one commit at the end
+        is as durable as one per write and much cheaper. Holds nest; the outermost release commits.
+        """
+        self.lock.acquire()
+        self._held += 1
+
+    def release(self) -> None:
+        """End a :meth:`hold`; the outermost one commits whatever was written meanwhile."""
+        try:
+            self._held -= 1
+            if self._held == 0 and self._held_open:
+                self._held_open = False
+                self._commit()
+        finally:
+            self.lock.release()
+
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """:meth:`hold` for a block of code (which must not await). If the block fails, everything it wrote
+        is rolled back: a refused or failed request stores nothing."""
+        self.hold()
+        try:
+            yield
+        except BaseException:
+            if self._held_open:
+                self._held_open = False
+                self.connection.execute("ROLLBACK")
+            raise
+        finally:
+            self.release()
+
+    def restart_log_soon(self) -> None:
+        """Asked by the checkpoint thread when a pass left a long log: restart it after the next commit
+        (engine.checkpoints says why the thread cannot do it alone)."""
+        self._restart_due = True
+
+    def _commit(self) -> None:
+        """COMMIT the open transaction; then, when the checkpoint thread asked, restart the long log."""
+        self.connection.execute("COMMIT")
+        if self._restart_due:
+            self._restart_log()
+
+    def _restart_log(self) -> None:
+        """A RESTART checkpoint between two transactions: the next write starts the log from its beginning.
+
+        It waits at most RESTART_WAIT_MS for another connection's reader or writer (the violation log, a
+        `talkie-mock report`), instead of the usual busy timeout: the event loop waits with it."""
+        self._restart_due = False
+        db = self.connection
+        try:
+            db.execute(f"PRAGMA busy_timeout={RESTART_WAIT_MS}")
+            try:
+                busy = db.execute("PRAGMA wal_checkpoint(RESTART)").fetchone()[0]
+            finally:
+                db.execute(f"PRAGMA busy_timeout={int(statefile.BUSY_SECONDS * 1000)}")
+        except sqlite3.Error as exc:  # failing: the next long pass asks again
+            log.debug("log restart of %s skipped: %s", self.path, exc)
+            return
+        if not busy:  # busy: someone still reads the log; the next long pass asks again
+            self.log_restarts += 1
+
+    def one(self, sql: str, *args: Any) -> sqlite3.Row | None:
+        with self.lock:
+            row: sqlite3.Row | None = self.connection.execute(sql, args).fetchone()
+            return row
+
+    def all(self, sql: str, *args: Any) -> list[sqlite3.Row]:
+        with self.lock:
+            return list(self.connection.execute(sql, args).fetchall())
+
+    def close(self) -> None:
+        """Close the connection (once; every repository over it is done with it)."""
+        with self.lock:
+            if self._closed:
+                return
+            self._closed = True
+            self.connection.close()
+        if self._checkpoints is not None:
+            self._checkpoints()
+
+
+class Repository:
+    """The reads and writes of some tables, through the one transaction core."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    def _tx(self, *, single: bool = False) -> AbstractContextManager[sqlite3.Connection]:
+        return self.db.write(single=single)
+
+    def _one(self, sql: str, *args: Any) -> sqlite3.Row | None:
+        return self.db.one(sql, *args)
+
+    def _all(self, sql: str, *args: Any) -> list[sqlite3.Row]:
+        return self.db.all(sql, *args)

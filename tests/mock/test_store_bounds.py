@@ -1,0 +1,77 @@
+"""The state file stays bounded and its hot reads do not scan: run history is kept to the newest runs
+(notes N-76), and what time decides about actions is found through partial indexes."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import AbstractContextManager
+from pathlib import Path
+
+import pytest
+from talkie_mock.engine import store as store_module
+from talkie_mock.engine.database import Database
+from talkie_mock.engine.store import Store
+
+SETTLE_QUERIES = [
+    "SELECT EXISTS (SELECT 1 FROM actions WHERE status = 'pending' AND expires_at <= 5) "
+    "OR EXISTS (SELECT 1 FROM actions WHERE status = 'running' AND undo_until <= 5)",
+    "UPDATE actions SET status = 'expired' WHERE status = 'pending' AND expires_at <= 5",
+    "UPDATE actions SET status = 'done' WHERE status = 'running' AND undo_until <= 5",
+]
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    opened = Store(str(tmp_path / "state.db"))
+    yield opened
+    opened.close()
+
+
+@pytest.mark.parametrize("sql", SETTLE_QUERIES)
+def test_settling_actions_uses_the_partial_indexes(store: Store, sql: str) -> None:
+    plan = " | ".join(row[3] for row in store.db.connection.execute(f"EXPLAIN QUERY PLAN {sql}"))
+    assert "USING INDEX actions_" in plan, plan
+    assert "SCAN actions" not in plan, plan
+
+
+def test_settling_with_nothing_due_opens_no_write_transaction(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    writes: list[bool] = []
+    write = Database.write
+
+    def counted(self: Database, *, single: bool = False) -> AbstractContextManager[sqlite3.Connection]:
+        writes.append(single)
+        return write(self, single=single)
+
+    monkeypatch.setattr(Database, "write", counted)
+    store.settle_actions(10**12)
+    assert writes == []
+
+
+def test_run_history_keeps_the_newest_runs_and_every_live_one(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(store_module, "KEPT_RUNS", 5)
+    store.create_run("u_1", "r_live", "t_1", "running", 1)
+    for n in range(20):
+        store.end_run("u_1", f"r_{n}", "t_1", "finished", 2 + n, '[{"type":"RUN_STARTED"}]')
+    store.tombstone_run("u_1", "r_cancelled_early", 30)
+    ids = {row["id"] for row in store.db.all("SELECT id FROM runs")}
+    assert ids == {"r_live", "r_16", "r_17", "r_18", "r_19", "r_cancelled_early"}
+    assert store.get_run("u_1", "r_19") is not None  # a recent run still replays (N-05)
+    assert store.get_run("u_1", "r_0") is None
+
+
+def test_an_older_state_file_gets_the_indexes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = str(tmp_path / "state.db")
+    with monkeypatch.context() as older:
+        older.setattr(store_module, "MIGRATIONS", store_module.MIGRATIONS[:3])
+        Store(path).close()
+    Store(path).close()
+    with sqlite3.connect(path) as db:
+        names = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+    assert {"actions_pending_by_expiry", "actions_undo_by_end", "runs_running"} <= names
+    assert version == len(store_module.MIGRATIONS)
