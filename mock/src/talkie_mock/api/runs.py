@@ -50,21 +50,20 @@ async def run(request: Request) -> Response:
     with mock.store.batch():
         response, replayed = _start(mock, user, body, user_messages, locale)
     if replayed is not None:
-        _mark_replayed(request, mock, replayed, [m.id for m in user_messages])
+        _mark_replayed(request, mock, replayed, body.thread_id, [m.id for m in user_messages])
     return response
 
 
 REPLAYED = "talkie_mock.replayed"
-"""ASGI scope key: the ids of user messages a run request carried but the mock did not store, because it
-replayed the run its `runId` names (notes N-05); the inspector says so."""
+"""ASGI scope key: a run request the mock answered by replaying the run its `runId` names (notes N-05) though
+it carried new messages — `unstored`: their ids, which the mock did not store; `thread`/`sentThread`: the
+replayed run's thread and the one the request named. The inspector says so."""
 
 
-def _mark_replayed(request: Request, mock: Mock, thread_id: str, ids: list[str]) -> None:
-    if not ids:
-        return
-    unstored = [i for i in ids if i not in mock.store.known_message_ids(thread_id, ids)]
-    if unstored:
-        request.scope[REPLAYED] = unstored
+def _mark_replayed(request: Request, mock: Mock, thread_id: str, sent_thread: str, ids: list[str]) -> None:
+    unstored = [i for i in ids if i not in mock.store.known_message_ids(thread_id, ids)] if ids else []
+    if unstored:  # the same messages again are a retry (its thread may have been reassigned: no mistake)
+        request.scope[REPLAYED] = {"unstored": unstored, "thread": thread_id, "sentThread": sent_thread}
 
 
 def _start(

@@ -194,6 +194,15 @@ class VoiceRules:
             return findings
         elif kind == "conversation.item.create":
             item = event.get("item") or {}
+            if item.get("type") == "message" and item.get("role") == "system":
+                return [
+                    verdict(
+                        "VOICE-010",
+                        "error",
+                        "conversation.item.create adds a system message: the server locked the instructions "
+                        "(N-71, N-94).",
+                    )
+                ]
             if item.get("type") == "function_call_output":
                 return self._function_output(voice, str(item.get("call_id")), item.get("output"))
         return []
@@ -266,6 +275,8 @@ class VoiceRules:
         endpoint = seen.endpoint
         if seen.path == SIGNALING_PATH and seen.method == "POST":
             findings += self._signaling(seen)
+        if endpoint == "voiceTool" and seen.method == "POST":
+            findings += self._unrequested(seen)
         if seen.method != "POST" or seen.status >= 400 or endpoint not in JUDGED_BODIES:
             return findings
         body = seen.json_body()
@@ -281,6 +292,23 @@ class VoiceRules:
         elif endpoint == "decision":
             findings += self._decision(seen, body)
         return findings
+
+    def _unrequested(self, seen: Seen) -> list[Finding]:
+        """VOICE-013: voiceTool for a call a connected session's provider never asked for (notes N-94)."""
+        sid, body = _session_of(seen.path), seen.json_body()
+        voice = self.sessions.get(sid) if sid is not None else None
+        call_id = body.get("callId") if isinstance(body, dict) else None
+        if voice is None or voice.opened_ms is None or not isinstance(call_id, str):
+            return []  # never connected: no provider asked for anything, nothing to compare with
+        if call_id in voice.requested:
+            return []
+        return [
+            verdict(
+                "VOICE-013",
+                "error",
+                f"voiceTool was called for {call_id[:40]}, a function call the provider never asked for.",
+            )
+        ]
 
     def _secret(self, seen: Seen) -> list[Finding]:
         # the usual case first, without joining anything: no part of the request names a voice secret

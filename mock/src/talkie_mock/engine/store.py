@@ -394,7 +394,7 @@ class Store:
                 )
             ]
             db.execute(
-                "UPDATE actions SET status = 'cancelled', decision = 'cancel' "
+                f"UPDATE actions SET status = 'cancelled', decision = 'cancel', {_NEXT_VERSION} "
                 "WHERE thread_id = ? AND status = 'pending'",
                 (thread_id,),
             )

@@ -24,12 +24,14 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from talkie_mock.engine.realtime import brain, events
-from talkie_mock.engine.realtime.audio import SpeechTrack
 from talkie_mock.engine.realtime.events import Event, Ids
 from talkie_mock.engine.realtime.speech import Speaker
+
+if TYPE_CHECKING:  # aiortc and av: the voice extra (engine.realtime.stack)
+    from talkie_mock.engine.realtime.audio import SpeechTrack
 
 log = logging.getLogger("talkie_mock.engine.realtime")
 
@@ -147,6 +149,8 @@ class RealtimeSession:
         """The one setting the app may change; None: turn detection off (no automatic responses)."""
         self.items: list[dict[str, Any]] = []
         self.pending_calls: dict[str, dict[str, Any]] = {}
+        self.issued_calls: set[str] = set()
+        """Every call id this session asked the app to run (voiceTool takes no other, notes N-94)."""
         self.response: _Response | None = None
         self.started_ms = now_ms()
         self._t0 = time.monotonic()
@@ -322,7 +326,16 @@ class RealtimeSession:
             stored = events.output_item(
                 str(item.get("id") or self.ids.new("item")), str(call_id), str(item.get("output", ""))
             )
-        elif item.get("type") == "message" and item.get("role") in ("user", "assistant", "system"):
+        elif item.get("type") == "message" and item.get("role") == "system":
+            # a system message is an instruction: the server locked those (§10.1, notes N-94)
+            self.emit_error(
+                "session_locked",
+                "The session's instructions are locked by the server: a system message cannot be added.",
+                param="item.role",
+                event_id=event.get("event_id"),
+            )
+            return
+        elif item.get("type") == "message" and item.get("role") in ("user", "assistant"):
             content = item.get("content", [])
             if not isinstance(content, list) or not all(isinstance(part, dict) for part in content):
                 self.emit_error(
@@ -529,6 +542,7 @@ class RealtimeSession:
         self.emit("response.function_call_arguments.done", **where, name=turn.name, arguments=turn.arguments)
         done = events.call_item(item_id, call_id, turn.name, turn.arguments, "completed")
         self.pending_calls[call_id] = done
+        self.issued_calls.add(call_id)
         response.output.append(done)
         self.emit("response.output_item.done", response_id=response.id, output_index=0, item=done)
         self._item_done(done)
