@@ -156,6 +156,16 @@ def test_the_terminal_line_of_a_finding_without_a_rule_shows_no_placeholder(clie
     assert "✗ warning: " in shown
 
 
+def test_the_same_refusal_again_at_once_is_recorded_once(guarded: Callable[..., Any]) -> None:
+    """A stale inspector tab polling with an old secret does not fill the traffic (or the terminal)."""
+    http, key = guarded()
+    for _ in range(5):
+        assert http.get("/_mock/api/traffic", headers={"Authorization": "Bearer dk_old"}).status_code == 401
+    http.get("/_mock/api/state")  # another path: a refusal of its own
+    paths = [e["path"] for e in _refused(http, key)]
+    assert sorted(paths) == ["/_mock/api/state", "/_mock/api/traffic"]
+
+
 def test_a_refused_request_gets_its_terminal_line(guarded: Callable[..., Any]) -> None:
     http, _ = guarded()
     http.get("/api/talkie/status", headers={"Host": "tunnel.example.test"})

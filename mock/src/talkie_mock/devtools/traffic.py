@@ -40,6 +40,8 @@ from talkie_mock.engine.variations import TAKEN
 from talkie_mock.errors import ApiError
 
 CAPACITY = 500
+REPEAT_SECONDS = 10.0
+"""How long the same refusal (method, path, status) is recorded only once (:meth:`Traffic.refused`)."""
 BODY_LIMIT = 16 * 1024
 EVENT_LIMIT = 300
 STREAM_LIMIT = 64 * 1024
@@ -236,6 +238,7 @@ class Traffic:
         self.redactor = redactor or Redactor()
         self.clock_ms = clock_ms
         """The mock's clock, for exchanges the recorder does not see (:meth:`refused`)."""
+        self._last_refusal: tuple[tuple[str, str, int], float] | None = None
         self.items: deque[Exchange] = deque(maxlen=capacity)
         self.cursor = 0
         self._next_id = 1
@@ -269,9 +272,17 @@ class Traffic:
 
     def refused(self, scope: Scope, status: int, body: bytes, headers: Headers) -> None:
         """Record a request the front door (Host check, CORS, guard, body cap) answered before the recorder
-        saw it, as one finished exchange with a warning that repeats what to do (the answer's message)."""
+        saw it, as one finished exchange with a warning that repeats what to do (the answer's message).
+
+        The same refusal again within :data:`REPEAT_SECONDS` is not recorded again: an inspector tab left
+        open on an old developer secret polls every second and would push everything else out."""
         if scope.get("type") != "http" or scope.get("path") in NOT_TRAFFIC:
             return
+        key, now = (scope["method"], scope["path"], status), time.monotonic()
+        last = self._last_refusal
+        if last is not None and last[0] == key and now - last[1] < REPEAT_SECONDS:
+            return
+        self._last_refusal = (key, now)
         exchange = self.begin(
             scope["method"], scope["path"], scope.get("query_string", b""), self.clock_ms(), scope["headers"]
         )

@@ -7,10 +7,12 @@ with the reference implementation (:class:`talkie_models.consent.ConsentWindow`)
 app's own logic read §10.4 the same way. Findings name rules of `spec/rules.yaml`:
 
 - VOICE-003 the signalling request's shape; VOICE-007 the client secret anywhere but at `signaling.url`;
-- VOICE-010 a forbidden `session.update` (a `response.create` overriding the locked session warns, N-71);
-- VOICE-013 a function call not forwarded to voiceTool; VOICE-017 `function_call_output` not the tool's
-  `output` unchanged; VOICE-019 transcript items not reported; VOICE-021 usage not about every 30 s or no
-  final report; VOICE-024 automatic responses left on while a proposal is read;
+- VOICE-010 a forbidden `session.update` or an added system message (a `response.create` overriding the
+  locked session warns, N-71, N-94);
+- VOICE-013 a function call not forwarded to voiceTool, or voiceTool called for one never asked for;
+  VOICE-017 `function_call_output` not the tool's `output` unchanged; VOICE-019 transcript items not
+  reported; VOICE-021 usage not about every 30 s or no final report; VOICE-024 automatic responses left on
+  while a proposal is read;
 - VOICE-023, 025..030, 032 the voice decision: only for actions offering voice, only after the window opened
   (the `output_audio_buffer.stopped` of the proposal), from a final transcript of speech that began inside
   the window, matching what was said, at most once per window, and reported with `method: voice`.

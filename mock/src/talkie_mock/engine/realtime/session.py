@@ -5,7 +5,8 @@ events come in through :meth:`RealtimeSession.handle`). It is the provider half 
 
 - The session is locked (§10.1, N-12): model, instructions, tools and limits come from the server. A
   `session.update` that changes anything but `audio.input.turn_detection` is refused whole with an `error`
-  event and nothing of it applied; a `response.create` that overrides instructions or tools likewise (N-71).
+  event and nothing of it applied; a `response.create` that overrides instructions or tools likewise (N-71),
+  and a `conversation.item.create` of a system message (N-94).
 - The user's side is scripted (:meth:`say`): speech started/stopped, the committed item, transcription deltas
   (non-final), the completed transcript (optionally twice), then a response when turn detection creates one.
 - Assistant turns are audible (:class:`~talkie_mock.engine.realtime.audio.SpeechTrack`) with transcript
