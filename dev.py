@@ -127,7 +127,8 @@ def _ensure_python() -> None:
     _must(PY, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--upgrade", "pip")
     args: list[str | Path] = [PY, "-m", "pip", "install", "--disable-pip-version-check"]
     for package in packages:
-        args += ["-e", package]
+        # the voice extra too: the voice tests need the realtime stack `dev.py serve` leaves out
+        args += ["-e", f"{package}[voice]" if package.name == "mock" else package]
     args += ["-e", f"{ROOT}[dev]"]
     _must(*args)
     stamp_file.write_text(stamp)

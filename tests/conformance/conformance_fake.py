@@ -20,10 +20,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
+from quiet_server import QuietHTTPServer
 from talkie_models.validation import is_valid
 
 TOKEN = "fake-dev-token"
@@ -690,7 +691,7 @@ class Handler(BaseHTTPRequestHandler):
         self._send_json(200, {"ok": True, "remainingSeconds": max(0, VOICE_MAX_SECONDS - seconds)})
 
 
-class FakeHTTPServer(ThreadingHTTPServer):
+class FakeHTTPServer(QuietHTTPServer):
     """The threaded server with the fake's state attached."""
 
     daemon_threads = True

@@ -9,11 +9,12 @@ import subprocess
 import sys
 import threading
 from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 
 import pytest
+from quiet_server import QuietHTTPServer
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "docs"  # screenshots of the browser tests
@@ -58,7 +59,7 @@ class _QuietHandler(SimpleHTTPRequestHandler):
 def site_url(built_site: Path) -> Iterator[str]:
     """The built site served on a free loopback port for the duration of the session."""
     handler = functools.partial(_QuietHandler, directory=str(built_site))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = QuietHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

@@ -176,6 +176,8 @@ def test_delete_thread_cancels_pending_actions(client: Client) -> None:
     assert checked(client.http.delete("/api/talkie/threads/t_del", headers=AUTH), "OkResponse") == {
         "ok": True
     }
-    assert current(client, pending["id"])["status"] == "cancelled"
+    after = current(client, pending["id"])
+    assert after["status"] == "cancelled"
+    assert after["version"] == pending["version"] + 1  # a change of status is a new version, as a decision's
     assert current(client, decided["id"])["status"] == "done"
     assert client.http.get("/api/talkie/threads/t_del", headers=AUTH).status_code == 404

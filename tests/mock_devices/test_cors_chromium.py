@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from quiet_server import QuietHTTPServer
 from served import Served, serving
 
 PAGE = b"""<!doctype html><meta charset="utf-8"><title>web app</title><script>
@@ -63,7 +64,7 @@ class _Page(http.server.BaseHTTPRequestHandler):
 @pytest.fixture
 def web_app() -> Iterator[str]:
     """The web app's own origin: another port on 127.0.0.1."""
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Page)
+    server = QuietHTTPServer(("127.0.0.1", 0), _Page)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

@@ -71,6 +71,6 @@ def test_a_reused_run_id_with_a_new_message_is_said_in_the_inspector(
         "/api/talkie/run", json=run_input("talkie-test:echo two", "r_same", message_id="m_2"), headers=stream
     )
     (finding,) = last_run_findings()
-    assert finding["level"] == "info"
+    assert (finding["rule"], finding["level"]) == ("RUN-009", "warning")  # counted by the report (N-93)
     assert "N-05" in finding["message"]
     assert "m_2" in finding["message"]

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from oauth_helpers import AUTHORIZE, STATUS, TOKEN, bearer, make_mock, pkce_pair, refresh_form, sign_in
+from quiet_server import QuietHTTPServer
 from talkie_mock.oauth import ClientConfigError, ClientRegistry, OAuthSettings
 
 pytestmark = pytest.mark.anyio
@@ -120,7 +121,7 @@ def loopback_documents() -> Iterator[tuple[str, dict[str, Any]]]:
         def log_message(self, *args: Any) -> None:
             pass
 
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    httpd = QuietHTTPServer(("127.0.0.1", 0), Handler)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     try:

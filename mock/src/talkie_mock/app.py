@@ -36,6 +36,7 @@ from talkie_mock.engine.chat import Chat
 from talkie_mock.engine.clock import Clock
 from talkie_mock.engine.content import faker_for, person, slug
 from talkie_mock.engine.plans import ActionSpec
+from talkie_mock.engine.realtime import stack
 from talkie_mock.engine.realtime.provider import Provider
 from talkie_mock.engine.realtime.speech import Speaker
 from talkie_mock.engine.runs import RunManager
@@ -84,6 +85,8 @@ def build_mock(config: MockConfig, clock: Clock | None = None) -> Mock:
     store = Store(config.state)
     if config.token == KEPT_TOKEN:
         config = replace(config, token=store.setting("dev_token", new_dev_token))
+    if config.voice and not stack.available():
+        config = replace(config, voice=False)  # the text-only install: no voice endpoints (notes N-92)
     user = dev_principal(config)
     hooks = Hooks()
     if config.self_check:
@@ -134,11 +137,10 @@ def create_app(config: MockConfig, *, clock: Clock | None = None, devtools: bool
     oauth.install(app, config.oauth, secret=key)
     answers = KnownAnswers(mock)
     app.add_middleware(FixedAnswers, answers=answers)  # innermost: recorded and guarded like every request
-    if devtools:
-        developer_tools.install(app, config.breaks, fixed=answers)
+    tools = developer_tools.install(app, config.breaks, fixed=answers) if devtools else None
     # outermost last: Host check (every request) → the client's origin (api.issuer) → CORS → developer-surface
-    # guard → body cap and read deadline
-    render = refusal(config.locale)
+    # guard → body cap and read deadline; what they refuse, the inspector and the terminal log still show
+    render = refusal(config.locale, tools.traffic.refused if tools is not None else None)
     app.add_middleware(
         Limits, max_body=config.max_body_bytes, read_timeout=config.read_timeout, refusal=render
     )

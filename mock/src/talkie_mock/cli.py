@@ -33,6 +33,7 @@ from talkie_mock.devtools.breaks import BreakError, check_breaks
 from talkie_mock.devtools.faults import FaultError, parse_fault
 from talkie_mock.devtools.log import TerminalLog
 from talkie_mock.devtools.redact import Redactor
+from talkie_mock.engine.realtime import stack
 from talkie_mock.engine.statefile import StateFileError
 from talkie_mock.errors import MockError
 
@@ -113,7 +114,12 @@ SERVER_OPTIONS = (
         "(test how much your client assumes; the inspector shows each answer's choices).",
     ),
     click.option(
-        "--locale", default="cs", show_default=True, type=click.Choice(LOCALES), help="Manifest locale."
+        "--locale",
+        default="en",
+        show_default=True,
+        type=click.Choice(LOCALES),
+        help="The language of every text the mock writes when a request's Accept-Language names none of"
+        " its locales (the manifest's `locale` too).",
     ),
     click.option(
         "--token",
@@ -353,6 +359,8 @@ def announce(config: MockConfig, on_lan: bool, key: str) -> None:
     click.echo(f"  state:     {config.state}")
     if config.vary is not None:
         click.echo(f"  vary:      seed {config.vary} (every choice talkie/1 leaves open varies)")
+    if not stack.available():
+        click.echo(f"  voice:     not installed (text only); add it with {stack.INSTALL}")
     click.echo("  stop:      press Ctrl+C")
     sys.stdout.flush()
 

@@ -100,7 +100,7 @@ class MockConfig:
     public_url: str | None = None
     state: str = MEMORY
     seed: int = 1
-    locale: str = "cs"
+    locale: str = "en"
     token: str = field(default_factory=new_dev_token)
     scenario: Path | None = None
     self_check: bool = False
@@ -112,6 +112,9 @@ class MockConfig:
     action_ttl_seconds: int = 600
     test_action_ttl_seconds: int = 300
     undo_seconds: int = 10
+    # Voice sessions (§10) are offered only with the `voice` extra installed; `create_app` turns this off
+    # without it (engine.realtime.stack, notes N-92).
+    voice: bool = True
     voice_secret_ttl_seconds: int = 60
     voice_max_seconds: int = 900
     voice_warn_seconds: int = 60

@@ -23,6 +23,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "en": {
         "invalid_request": "The request is not valid.",
         "invalid_json": "The request body is not valid JSON.",
+        "invalid_json_at": "The request body is not valid JSON: {detail} at line {line}, column {column}.",
+        "invalid_body": "The body is not a valid {type}: {problems}.",
         "invalid_field": "Invalid field `{field}`: {detail}",
         "method_not_allowed": "The method {method} is not allowed here. Allowed: {allow}.",
         "unauthorized": "A valid bearer token is required.",
@@ -33,9 +35,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "action_not_found": "The action {id} does not exist.",
         "session_not_found": "The voice session {id} does not exist.",
         "tool_not_found": "The voice tool {id} does not exist.",
+        "voice_missing": "This mock serves text only: add voice with {install} and restart it.",
         "file_not_found": "The file {id} does not exist.",
         "conflict": "The action was already decided differently.",
         "call_reused": "The tool call {id} was already executed in this session.",
+        "call_not_issued": "The voice session never asked for the function call {id}; forward only its own.",
         "stale": "The action has changed since it was shown; reload it.",
         "expired": "The action has expired.",
         "session_expired": "The voice session has ended.",
@@ -49,9 +53,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         # limits and guards (api.origin, api.limits, api.requests, api.cors, devtools.guard)
         "nested_too_deep": "The request body nests deeper than {limit:level}.",
         "invalid_text": "Invalid text in `{field}`: not valid Unicode (a lone UTF-16 surrogate?).",
-        "body_too_large": "The request body is larger than {limit:byte}.",
+        "body_too_large": (
+            "The request body is larger than {limit:byte} (see talkie-mock serve --max-body-bytes)."
+        ),
         "body_timeout": "The request body did not arrive within {seconds} s.",
-        "foreign_host": "This server does not answer to the host name in the Host header.",
+        "foreign_host": (
+            "This server does not answer to the host name {host} in the Host header: if clients reach it "
+            "under that name, start talkie-mock with --public-url http://{host_port}."
+        ),
+        "bad_host": "The Host header is not a host name (host[:port]).",
         "missing_host": "An HTTP/1.1 request needs a Host header.",
         "cross_site": "Requests from another site are refused here.",
         "devtools_key": "The developer secret is required: open the inspector link printed by talkie-mock.",
@@ -61,6 +71,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "cs": {
         "invalid_request": "Požadavek není platný.",
         "invalid_json": "Tělo požadavku není platný JSON.",
+        "invalid_json_at": "Tělo požadavku není platný JSON: {detail} (řádek {line}, sloupec {column}).",
+        "invalid_body": "Tělo není platný {type}: {problems}.",
         "invalid_field": "Neplatné pole `{field}`: {detail}",
         "method_not_allowed": "Metoda {method} zde není povolena. Povolené: {allow}.",
         "unauthorized": "Je potřeba platný přístupový token.",
@@ -71,9 +83,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "action_not_found": "Akce {id} neexistuje.",
         "session_not_found": "Hlasová relace {id} neexistuje.",
         "tool_not_found": "Hlasový nástroj {id} neexistuje.",
+        "voice_missing": "Tento mock umí jen text: hlas přidáte příkazem {install} a novým spuštěním.",
         "file_not_found": "Soubor {id} neexistuje.",
         "conflict": "O akci už bylo rozhodnuto jinak.",
         "call_reused": "Volání nástroje {id} už v této relaci proběhlo.",
+        "call_not_issued": "Relace o volání funkce {id} nežádala; spouštějte jen volání, o která žádá.",
         "stale": "Akce se mezitím změnila; načtěte ji znovu.",
         "expired": "Platnost akce vypršela.",
         "session_expired": "Hlasová relace skončila.",
@@ -86,9 +100,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "internal": "Na serveru se něco pokazilo.",
         "nested_too_deep": "Tělo požadavku je zanořené hlouběji než {limit:level}.",
         "invalid_text": "Neplatný text v `{field}`: není to platný Unicode (osamělý UTF-16 surrogate?).",
-        "body_too_large": "Tělo požadavku je větší než {limit:byte}.",
+        "body_too_large": "Tělo požadavku je větší než {limit:byte} (viz --max-body-bytes).",
         "body_timeout": "Tělo požadavku nedorazilo do {seconds} s.",
-        "foreign_host": "Tento server neodpovídá na jméno v hlavičce Host.",
+        "foreign_host": (
+            "Tento server neodpovídá na jméno {host} v hlavičce Host: pokud ho klienti pod tímto jménem "
+            "volají, spusťte talkie-mock s --public-url http://{host_port}."
+        ),
+        "bad_host": "Hlavička Host není jméno serveru (host[:port]).",
         "missing_host": "Požadavek HTTP/1.1 musí mít hlavičku Host.",
         "cross_site": "Požadavky z jiného webu jsou zde odmítnuty.",
         "devtools_key": "Je potřeba vývojářský klíč: otevřete odkaz na inspektor, který vypsal talkie-mock.",

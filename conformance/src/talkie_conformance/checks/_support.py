@@ -192,7 +192,7 @@ def decide(
 
 
 def action_of(body: Any) -> dict[str, Any]:
-    """The action in a GET action answer: the seed leaves open whether it is bare or wrapped in `action`."""
+    """The action in a GET action answer: the action itself (notes N-51); a wrapped one is still read."""
     if isinstance(body, dict) and "id" not in body and isinstance(body.get("action"), dict):
         inner: dict[str, Any] = body["action"]
         return inner

@@ -93,10 +93,17 @@ def build_manifest(config: MockConfig, origin: str | None = None) -> Manifest:
             thread=e["thread"],
             action=e["action"],
             decision=e["decision"],
-            voice_sessions=e["voiceSessions"],
-            voice_tool=e["voiceTool"],
-            voice_transcript=e["voiceTranscript"],
-            voice_usage=e["voiceUsage"],
+            # §1: endpoints the server does not support are omitted (without the voice extra, notes N-92)
+            **(
+                {
+                    "voice_sessions": e["voiceSessions"],
+                    "voice_tool": e["voiceTool"],
+                    "voice_transcript": e["voiceTranscript"],
+                    "voice_usage": e["voiceUsage"],
+                }
+                if config.voice
+                else {}
+            ),
         ),
         capabilities=Capabilities(
             # notes N-03: the mock answers SDP offers itself, on its own origin
@@ -104,8 +111,10 @@ def build_manifest(config: MockConfig, origin: str | None = None) -> Manifest:
                 transports=[VOICE_TRANSPORT],
                 event_protocols=[VOICE_EVENT_PROTOCOL],
                 signaling_hosts=[signaling_host(origin)],
-            ),
-            actions=ActionCapabilities(voice_confirm=True),
+            )
+            if config.voice
+            else None,
+            actions=ActionCapabilities(voice_confirm=config.voice),
             cards=CardCapabilities(blocks=list(BLOCKS)),
         ),
         limits=Limits(max_message_chars=config.max_message_chars),
@@ -174,7 +183,7 @@ async def status(request: Request) -> Response:
     body = Status(
         user=StatusUser(id=user.user_id, name=user.name, email=user.email),
         chat=True,
-        voice=True,
+        voice=mock.config.voice,
         usage=meters(mock.store, mock.clock, mock.config, user.user_id, mock.locale(request)),
     )
     return mock.respond(request, body, "Status")

@@ -123,8 +123,18 @@ class HostCheck:
             if host is None and scope.get("http_version", "1.1") != "1.0":
                 return answer(send, *self.refusal(scope, ApiError("invalid_request", "missing_host")))
             if host is not None and host not in self.allowed:
-                return answer(send, *self.refusal(scope, ApiError("invalid_request", "foreign_host")))
+                return answer(send, *self.refusal(scope, foreign_host(host)))
         return self.app(scope, receive, send)
+
+
+def foreign_host(host: str) -> ApiError:
+    """The refusal of a Host this mock does not answer to, naming it and the option that adds it."""
+    given = canonical_host(host)
+    if not given:
+        return ApiError("invalid_request", "bad_host")
+    name = host_name(given)
+    shown = f"[{name}]" if ":" in name else name
+    return ApiError("invalid_request", "foreign_host", host=shown, host_port=given)
 
 
 def cross_site(scope: Scope) -> bool:

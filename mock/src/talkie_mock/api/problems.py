@@ -11,7 +11,7 @@ and — as a last resort that signals a bug — any other exception as 500 `inte
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import orjson
@@ -125,14 +125,21 @@ async def on_client_gone(request: Request, exc: Exception) -> Response:
     return Response(status_code=400)
 
 
-def refusal(default_locale: str) -> Refusal:
-    """The renderer of middlewares that refuse a request before any route sees it (Host, limits, guard)."""
+Refused = Callable[[Scope, int, bytes, Headers], None]
+"""Told of every request the front door refused, with the answer sent (the inspector records it)."""
+
+
+def refusal(default_locale: str, refused: Refused | None = None) -> Refusal:
+    """The renderer of middlewares that refuse a request before any route sees it (Host, CORS, guard,
+    limits); `refused` sees each such answer, since no later layer (the traffic recorder) does."""
 
     def render(scope: Scope, exc: ApiError) -> tuple[int, bytes, Headers]:
         locale = pick_locale(header(scope, b"accept-language"), default_locale)
         body = orjson.dumps(error_body(exc.code, exc.message(locale)).model_dump(mode="json"))
         headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
         headers += [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in exc.headers.items()]
+        if refused is not None:
+            refused(scope, exc.status, body, headers)
         return exc.status, body, headers
 
     return render

@@ -14,8 +14,8 @@ from typing import Any, TypeVar
 import orjson
 from pydantic import ValidationError
 from starlette.requests import Request
-from talkie_models import TalkieModel
-from talkie_models.validation import fast_validator
+from talkie_models import SchemaValidationError, TalkieModel
+from talkie_models.validation import fast_validator, validate
 
 from talkie_mock.engine.ids import SAFE_ID
 from talkie_mock.errors import ApiError
@@ -46,7 +46,7 @@ def parse_json(raw: bytes) -> Any:
     try:
         value = orjson.loads(raw)
     except orjson.JSONDecodeError as exc:
-        raise _explained(raw, str(exc)) from None
+        raise _explained(raw, exc) from None
     # nesting needs one bracket per level: a body with few brackets (every usual one) skips the walk
     if raw.count(b"[") + raw.count(b"{") > MAX_DEPTH and _too_deep(value):
         raise ApiError("invalid_request", "nested_too_deep", limit=MAX_DEPTH)
@@ -67,16 +67,24 @@ def _too_deep(value: Any) -> bool:
     return False
 
 
-def _explained(raw: bytes, reason: str) -> ApiError:
-    """The 400 for a body orjson refused: too deep, invalid text (naming its field) or not JSON."""
+def _explained(raw: bytes, error: orjson.JSONDecodeError) -> ApiError:
+    """The 400 for a body orjson refused: too deep, invalid text (naming its field) or not JSON (naming the
+    line and column where it stops being JSON)."""
+    reason = str(error)
     if "depth limit" in reason:
         return ApiError("invalid_request", "nested_too_deep", limit=MAX_DEPTH)
     if "surrogate" not in reason and "UTF-8" not in reason:
-        return ApiError("invalid_request", "invalid_json")
+        return ApiError(
+            "invalid_request",
+            "invalid_json_at",
+            detail=error.msg,
+            line=str(error.lineno),
+            column=str(error.colno),
+        )
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        return ApiError("invalid_request", "invalid_text", field=f"(body, byte {exc.start})")
+        return ApiError("invalid_request", "invalid_text", field=f"body (byte {exc.start})")
     try:  # the standard parser keeps lone surrogates: parse again only to find where the bad text is
         value = json.loads(text)
     except RecursionError:
@@ -85,7 +93,7 @@ def _explained(raw: bytes, reason: str) -> ApiError:
         return ApiError("invalid_request", "invalid_json")
     if _too_deep(value):
         return ApiError("invalid_request", "nested_too_deep", limit=MAX_DEPTH)
-    return ApiError("invalid_request", "invalid_text", field=bad_text_path(value) or "(body)")
+    return ApiError("invalid_request", "invalid_text", field=bad_text_path(value) or BODY)
 
 
 def valid_text(text: str) -> bool:
@@ -97,10 +105,14 @@ def valid_text(text: str) -> bool:
     return True
 
 
-def bad_text_path(value: Any, path: str = "") -> str | None:
-    """The path (`messages[0].content`) of the first string or member name that is not valid Unicode."""
+BODY = "body"
+"""How a field path begins (`body.messages[0].id`): the request body itself."""
+
+
+def bad_text_path(value: Any, path: str = BODY) -> str | None:
+    """The path (`body.messages[0].content`) of the first string or member name that is not valid Unicode."""
     if isinstance(value, str):
-        return None if valid_text(value) else (path or "(body)")
+        return None if valid_text(value) else path
     if isinstance(value, list):
         for index, item in enumerate(value):
             found = bad_text_path(item, f"{path}[{index}]")
@@ -109,23 +121,53 @@ def bad_text_path(value: Any, path: str = "") -> str | None:
     elif isinstance(value, dict):
         for key, item in value.items():
             if not valid_text(key):
-                return f"{path or '(body)'} (a member name)"
-            found = bad_text_path(item, f"{path}.{key}" if path else key)
+                return f"{path} (a member name)"
+            found = bad_text_path(item, f"{path}.{key}")
             if found:
                 return found
     return None
 
 
 def check(value: Any, type_name: str) -> dict[str, Any]:
-    """`value` if it is a valid `type_name`; else 400 `invalid_request` naming the first bad field."""
+    """`value` if it is a valid `type_name`; else 400 `invalid_request` naming every bad field and where."""
     validator = fast_validator(type_name)
     if validator.is_valid(value):
         if not isinstance(value, dict):  # every request type is an object
             raise ApiError("invalid_request")
         return value
-    messages = validator.errors(value)
-    field, detail = _describe(messages[0] if messages else "invalid")
-    raise ApiError("invalid_request", "invalid_field", field=field, detail=detail)
+    raise ApiError("invalid_request", "invalid_body", type=type_name, problems=problems(value, type_name))
+
+
+MAX_PROBLEMS = 10
+PROBLEM_CHARS = 200
+_REQUIRED = re.compile(r"""^['"](?P<name>.+)['"] is a required property$""", re.DOTALL)
+
+
+def problems(value: Any, type_name: str) -> str:
+    """Every way `value` breaks `type_name`, each with its place (`body.messages[0].id` is required; …).
+
+    python-jsonschema's reading (talkie_models.validation) follows a union into the branch the value meant,
+    so a user message without `id` names `id`, not "valid under none of the schemas"; only a refused body
+    pays for it."""
+    try:
+        validate(value, type_name)
+        lines: list[str] = list(fast_validator(type_name).errors(value))  # the two readers disagree
+    except SchemaValidationError as exc:
+        lines = list(exc.errors)
+    described = sorted({_place(line) for line in lines}) or ["the body does not match"]
+    more = len(described) - MAX_PROBLEMS
+    shown = described[:MAX_PROBLEMS] + ([f"and {more} more"] if more > 0 else [])
+    return "; ".join(shown)
+
+
+def _place(line: str) -> str:
+    path, _, detail = line.partition(": ")
+    where = BODY + path.removeprefix("$") if path.startswith("$") else BODY
+    required = _REQUIRED.match(detail)
+    if required:
+        return f"`{where}.{required.group('name')}` is required"
+    text = f"`{where}`: {detail}"
+    return text if len(text) <= PROBLEM_CHARS else text[: PROBLEM_CHARS - 1] + "…"
 
 
 VALIDATED = "talkie_mock.validated"
@@ -156,14 +198,5 @@ async def read_model(request: Request, model: type[Model]) -> Model:
         return model.model_validate(value)
     except ValidationError as exc:  # the schema accepted it: only a disagreement of the two would land here
         first = exc.errors()[0]
-        field = ".".join(str(part) for part in first["loc"]) or "(body)"
+        field = ".".join([BODY, *(str(part) for part in first["loc"])])
         raise ApiError("invalid_request", "invalid_field", field=field, detail=first["msg"]) from exc
-
-
-def _describe(message: str) -> tuple[str, str]:
-    """Split a validator message into (field path, detail); the path is `(body)` for the top level."""
-    match = re.match(r"^(?P<path>\$[^:\s]*):\s*(?P<detail>.*)$", message, re.DOTALL)
-    if match:
-        path = match.group("path").removeprefix("$").removeprefix(".")
-        return path or "(body)", match.group("detail")
-    return "(body)", message

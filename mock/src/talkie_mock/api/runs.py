@@ -19,14 +19,19 @@ async def run(request: Request) -> Response:
     user = mock.auth.require(request)
     body = await read_model(request, RunAgentInput)
     submitted = mock.chat.submit(user.user_id, body, mock.locale(request))
-    if submitted.unstored:
-        request.scope[REPLAYED] = submitted.unstored
+    if submitted.unstored:  # the same messages again are a retry (its thread may have been reassigned)
+        request.scope[REPLAYED] = {
+            "unstored": submitted.unstored,
+            "thread": submitted.thread_id,
+            "sentThread": body.thread_id,
+        }
     return EventStreamResponse(submitted.feed, mock.config.ping_interval)
 
 
 REPLAYED = "talkie_mock.replayed"
-"""ASGI scope key: the ids of user messages a run request carried but the mock did not store, because it
-replayed the run its `runId` names (notes N-05); the inspector says so."""
+"""ASGI scope key: a run request the mock answered by replaying the run its `runId` names (notes N-05) though
+it carried new messages — `unstored`: their ids, which the mock did not store; `thread`/`sentThread`: the
+replayed run's thread and the one the request named. The inspector says so."""
 
 
 async def cancel(request: Request) -> Response:

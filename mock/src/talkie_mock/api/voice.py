@@ -38,9 +38,10 @@ from talkie_mock.api.threads import owned_thread
 from talkie_mock.engine.agent import Request as AgentRequest
 from talkie_mock.engine.clock import from_iso, iso_of_ms, to_iso
 from talkie_mock.engine.plans import ActionSpec
+from talkie_mock.engine.realtime import stack
 from talkie_mock.engine.realtime.brain import TOOL_NAMES
-from talkie_mock.engine.realtime.peer import OfferError
 from talkie_mock.engine.realtime.session import SessionConfig
+from talkie_mock.engine.realtime.stack import OfferError
 from talkie_mock.engine.store import MessageRow, VoiceRow
 from talkie_mock.errors import ApiError
 
@@ -74,6 +75,8 @@ MAX_OFFER_BYTES = 64 * 1024
 async def create_session(request: Request) -> Response:
     mock = mock_of(request)
     user = mock.auth.require(request)
+    if not mock.config.voice:  # the manifest omits this endpoint (notes N-92); say how to add it
+        raise ApiError("not_found", "voice_missing", install=stack.INSTALL)
     body = await read_json(request, "VoiceSessionRequest")  # the contract requires a body, `{}` at least
     locale = body.get("locale") or mock.locale(request)
     locale = locale if locale in LABELS else mock.config.locale
@@ -148,6 +151,8 @@ async def tool(request: Request) -> Response:
     if mock.store.get_thread(session.thread_id) is None:  # deleted meanwhile: no action may start there
         raise ApiError("not_found", "thread_not_found", id=session.thread_id)
     locale = str(session.body.get("locale") or mock.config.locale)
+    if not mock.voice.issued(session.id, body["callId"]):  # notes N-94: the provider never asked for it
+        raise ApiError("not_found", "call_not_issued", id=body["callId"][:80])
     with mock.store.batch():  # the claim and what the tool stored, or neither
         if not mock.store.claim_voice_call(session.id, body["callId"], mock.now_ms()):
             raise ApiError("conflict", "call_reused", id=body["callId"][:80])
@@ -265,6 +270,8 @@ async def usage(request: Request) -> Response:
 async def sdp(request: Request) -> Response:
     """The provider's call endpoint: a real SDP answer for an offer sent with a fresh client secret."""
     mock = mock_of(request)
+    if not mock.config.voice:  # text only: no WebRTC peer to answer with (notes N-92)
+        raise ApiError("not_found", "voice_missing", install=stack.INSTALL)
     header = request.headers.get("authorization", "")
     secret = header[7:].strip() if header.lower().startswith("bearer ") else ""
     session = mock.store.voice_by_secret(secret) if secret else None
@@ -274,7 +281,7 @@ async def sdp(request: Request) -> Response:
         raise ApiError("invalid_request", "invalid_field", field="Content-Type", detail="not application/sdp")
     raw = await request.body()
     if len(raw) > MAX_OFFER_BYTES:
-        raise ApiError("invalid_request", "invalid_field", field="(body)", detail="the offer is too large")
+        raise ApiError("invalid_request", "invalid_field", field="body", detail="the offer is too large")
     if not mock.store.spend_voice_secret(session.id, mock.now_ms()):  # one connection, once
         raise ApiError("unauthorized", headers={"WWW-Authenticate": 'Bearer realm="talkie-voice"'})
     config = SessionConfig(
@@ -292,7 +299,7 @@ async def sdp(request: Request) -> Response:
     except BaseException as exc:  # a request that connected nothing leaves nothing spent
         mock.store.unspend_voice_secret(session.id)
         if isinstance(exc, OfferError):
-            raise ApiError("invalid_request", "invalid_field", field="(body)", detail=str(exc)) from exc
+            raise ApiError("invalid_request", "invalid_field", field="body", detail=str(exc)) from exc
         raise
     return Response(answer, status_code=201, media_type="application/sdp")
 

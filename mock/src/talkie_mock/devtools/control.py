@@ -20,10 +20,11 @@ from starlette.routing import Route
 from talkie_models.findings import Evidence
 
 from talkie_mock.api.context import Mock
+from talkie_mock.api.cors import CorsPolicy
 from talkie_mock.api.fixed import Fixed
 from talkie_mock.api.problems import problem, refused
 from talkie_mock.api.requests import parse_json
-from talkie_mock.devtools import har
+from talkie_mock.devtools import har, run_findings
 from talkie_mock.devtools.faults import FaultBoard, FaultError, FaultInjector
 from talkie_mock.devtools.redact import Redactor
 from talkie_mock.devtools.traffic import Exchange, Traffic, TrafficRecorder
@@ -65,6 +66,7 @@ class DevTools:
     def record(self, exchange: Exchange, seen: Seen) -> None:
         """Judge one exchange; client mistakes also go to the violation log."""
         findings = self.verdicts.analyse(seen)
+        findings += run_findings.judge(seen)
         findings += self.voice.rules.exchange(seen, bytes(exchange.response_body), exchange.stamp_ms)
         if not findings:
             return
@@ -397,7 +399,8 @@ def install(app: Starlette, fixed: Fixed | None = None) -> DevTools:
         board.add(data)
     # every secret the instance knows by value, besides the patterns every minted credential matches
     redactor = Redactor([mock.config.token, app.state.devtools_key])
-    traffic, violations = Traffic(redactor=redactor), ViolationLog(mock.store.path, redactor)
+    traffic = Traffic(redactor=redactor, clock_ms=mock.clock.now_ms)
+    violations = ViolationLog(mock.store.path, redactor)
     tools = DevTools(mock, board, traffic, Verdicts(mock), violations, VoiceDesk(mock, traffic, violations))
     app.state.voice_desk = tools.voice
     injector = FaultInjector(mock, board)
@@ -411,6 +414,7 @@ def install(app: Starlette, fixed: Fixed | None = None) -> DevTools:
         clock=mock.clock.now_ms,
         silent=Verdicts.silent,
         fixed=fixed,
+        cors=CorsPolicy(mock.config.cors_origins),
     )
     app.state.devtools = tools
     return tools

@@ -43,7 +43,9 @@ def line(exchange: Exchange, colour: bool = False, now: float | None = None) -> 
     if exchange.stream is not None:
         parts.append(f"stream {exchange.stream}")
     for finding in exchange.findings:
-        mark = f"{finding.rule_id or 'rule?'} {finding.severity.value}: {finding.message}"
+        # a remark no rule backs shows its level only (no placeholder where a rule id would stand)
+        rule = f"{finding.rule_id} " if finding.rule_id else ""
+        mark = f"{rule}{finding.severity.value}: {finding.message}"
         if colour:
             mark = f"{BROKEN if finding.severity is Severity.ERROR else WARNED}{mark}{RESET}"
         parts.append("✗ " + mark)

@@ -26,7 +26,9 @@ from talkie_models.findings import Finding
 from talkie_models.sse import SSEDecoder
 from talkie_models.validation import fast_validator
 
+from talkie_mock.api.cors import CorsPolicy, covered
 from talkie_mock.api.fixed import Fixed
+from talkie_mock.api.origin import cross_site
 from talkie_mock.api.requests import VALIDATED
 from talkie_mock.api.runs import REPLAYED
 from talkie_mock.devtools.faults import APPLIED, DROPPED, endpoint_of
@@ -35,8 +37,11 @@ from talkie_mock.devtools.verdicts import Seen, finding_json, verdict
 from talkie_mock.engine.clock import iso_of_ms
 from talkie_mock.engine.runs import UNSAFE_LABEL
 from talkie_mock.engine.variations import TAKEN
+from talkie_mock.errors import ApiError
 
 CAPACITY = 500
+REPEAT_SECONDS = 10.0
+"""How long the same refusal (method, path, status) is recorded only once (:meth:`Traffic.refused`)."""
 BODY_LIMIT = 16 * 1024
 EVENT_LIMIT = 300
 STREAM_LIMIT = 64 * 1024
@@ -212,20 +217,28 @@ def _judged(entry: dict[str, Any]) -> dict[str, Any]:
     return entry
 
 
-def replayed_finding(unstored: list[str]) -> Finding:
-    return verdict(
-        None,
-        "info",
-        f"This runId was used before: the mock replayed that run (notes N-05) and did not take the new "
-        f"message {', '.join(unstored)}. Use a new runId for every new message.",
-    )
+def refused_finding(status: int, body: bytes) -> Finding:
+    """The warning on a refused request: refused before any endpoint, and the answer's own advice."""
+    try:
+        message = str(json.loads(body)["error"]["message"])
+    except (ValueError, KeyError, TypeError):
+        message = f"HTTP {status}"
+    return verdict(None, "warning", f"Refused before any endpoint saw it: {message}")
 
 
 class Traffic:
     """The ring buffer of exchanges and its change cursor."""
 
-    def __init__(self, capacity: int = CAPACITY, redactor: Redactor | None = None) -> None:
+    def __init__(
+        self,
+        capacity: int = CAPACITY,
+        redactor: Redactor | None = None,
+        clock_ms: Callable[[], int] = lambda: int(time.time() * 1000),
+    ) -> None:
         self.redactor = redactor or Redactor()
+        self.clock_ms = clock_ms
+        """The mock's clock, for exchanges the recorder does not see (:meth:`refused`)."""
+        self._last_refusal: tuple[tuple[str, str, int], float] | None = None
         self.items: deque[Exchange] = deque(maxlen=capacity)
         self.cursor = 0
         self._next_id = 1
@@ -256,6 +269,32 @@ class Traffic:
     def clear(self) -> None:
         self.items.clear()
         self.cursor += 1
+
+    def refused(self, scope: Scope, status: int, body: bytes, headers: Headers) -> None:
+        """Record a request the front door (Host check, CORS, guard, body cap) answered before the recorder
+        saw it, as one finished exchange with a warning that repeats what to do (the answer's message).
+
+        The same refusal again within :data:`REPEAT_SECONDS` is not recorded again: an inspector tab left
+        open on an old developer secret polls every second and would push everything else out."""
+        if scope.get("type") != "http" or scope.get("path") in NOT_TRAFFIC:
+            return
+        key, now = (scope["method"], scope["path"], status), time.monotonic()
+        last = self._last_refusal
+        if last is not None and last[0] == key and now - last[1] < REPEAT_SECONDS:
+            return
+        self._last_refusal = (key, now)
+        exchange = self.begin(
+            scope["method"], scope["path"], scope.get("query_string", b""), self.clock_ms(), scope["headers"]
+        )
+        exchange.status = status
+        exchange.raw_response_headers = headers
+        exchange.response_body = body[:BODY_LIMIT]
+        exchange.analysed = True
+        exchange.ended = time.monotonic()
+        exchange.findings = [refused_finding(status, body)]
+        self.touch(exchange)
+        for listener in self.listeners:
+            listener(exchange)
 
 
 Analyse = Callable[[Exchange, Seen], None]
@@ -290,6 +329,7 @@ class TrafficRecorder:
         clock: Callable[[], int],
         silent: Silent | None = None,
         fixed: Fixed | None = None,
+        cors: CorsPolicy | None = None,
     ) -> None:
         self.app = app
         self.traffic = traffic
@@ -297,6 +337,8 @@ class TrafficRecorder:
         self.clock = clock
         self.silent = silent
         self.fixed = fixed
+        self.cors = cors
+        """The origins pages may call from (`--cors-origin`): to name an answer a page cannot read."""
 
     def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
         # frameless when not recorded (see api.origin)
@@ -388,7 +430,10 @@ class TrafficRecorder:
         if exchange.analysed:
             return
         exchange.analysed = True
+        unreadable = _unreadable(scope, exchange, self.cors)
         if self.silent is not None and self.silent(exchange.path, exchange.endpoint, exchange.status or 0):
+            if unreadable is not None:
+                exchange.findings = [unreadable]
             return
         # Only error bodies are judged (their code), so a success body is not parsed on every request.
         response = None
@@ -409,11 +454,11 @@ class TrafficRecorder:
             response=response,
             location=_header(exchange.raw_response_headers, b"location"),
             validated=_validated(scope, exchange.request_body),
+            replayed=scope.get(REPLAYED),  # notes N-05: a reused runId replays its run
         )
         self.analyse(exchange, seen)
-        unstored = scope.get(REPLAYED)
-        if unstored:  # notes N-05: a reused runId replays its run; the new message is not taken
-            exchange.findings = [*exchange.findings, replayed_finding(unstored)]
+        if unreadable is not None:
+            exchange.findings = [*exchange.findings, unreadable]
 
     def _closed(self, exchange: Exchange, scope: Scope) -> None:
         applied = scope.get(APPLIED)
@@ -427,6 +472,19 @@ class TrafficRecorder:
         self.traffic.touch(exchange)
         for listener in self.traffic.listeners:
             listener(exchange)
+
+
+def _unreadable(scope: Scope, exchange: Exchange, cors: CorsPolicy | None) -> Finding | None:
+    """A warning for an answer to a page of another origin that `--cors-origin` leaves out: answered, but
+    without `Access-Control-Allow-Origin` (api.cors, outside this recorder, refuses only preflights), so the
+    page's fetch fails."""
+    if cors is None or not cors.origins or not covered(exchange.path):
+        return None
+    origin = _header(exchange.raw_request_headers, b"origin")
+    if origin is None or cors.allows(origin) or not cross_site(scope):
+        return None
+    why = ApiError("forbidden", "cors_origin", origin=origin[:100]).message("en")
+    return verdict(None, "warning", f"{why} The page cannot read this answer.")
 
 
 def _validated(scope: Scope, body: bytes) -> tuple[str, Any] | None:

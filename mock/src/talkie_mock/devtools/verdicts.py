@@ -61,6 +61,7 @@ RULES: dict[str, tuple[Level, ...]] = {
     "RUN-001": ("error", "warning"),
     "RUN-002": ("error",),
     "RUN-003": ("warning",),
+    "RUN-009": ("warning",),
     "VOICE-002": ("error", "warning"),
     "VOICE-014": ("error", "warning"),
     "VOICE-016": ("info",),
@@ -128,6 +129,8 @@ class Seen:
     body_complete: bool = True
     validated: tuple[str, Any] | None = None
     """(type name, parsed body) when the endpoint already found exactly these bytes valid."""
+    replayed: Mapping[str, Any] | None = None
+    """A run request the mock answered with the earlier run its runId named (api.runs.REPLAYED)."""
 
     def json_body(self) -> Any:
         if self.validated is not None:  # the endpoint parsed these very bytes already
@@ -282,6 +285,9 @@ class Verdicts:
         if endpoint == "voiceTool" and code == "conflict":
             return [verdict("VOICE-016", "info", "The tool call id was already used in this session.")]
         if code == "not_found" and seen.status == 404:
+            if endpoint == "voiceSessions" and not self.mock.config.voice:  # text only (notes N-92)
+                missing = "This mock has no voice: its manifest lists no voice endpoints."
+                return [verdict(None, "info", missing)]
             return [verdict(None, "info", "Unknown thread, action, session or file.")]
         return []
 

@@ -7,10 +7,12 @@ with the reference implementation (:class:`talkie_models.consent.ConsentWindow`)
 app's own logic read §10.4 the same way. Findings name rules of `spec/rules.yaml`:
 
 - VOICE-003 the signalling request's shape; VOICE-007 the client secret anywhere but at `signaling.url`;
-- VOICE-010 a forbidden `session.update` (a `response.create` overriding the locked session warns, N-71);
-- VOICE-013 a function call not forwarded to voiceTool; VOICE-017 `function_call_output` not the tool's
-  `output` unchanged; VOICE-019 transcript items not reported; VOICE-021 usage not about every 30 s or no
-  final report; VOICE-024 automatic responses left on while a proposal is read;
+- VOICE-010 a forbidden `session.update` or an added system message (a `response.create` overriding the
+  locked session warns, N-71, N-94);
+- VOICE-013 a function call not forwarded to voiceTool, or voiceTool called for one never asked for;
+  VOICE-017 `function_call_output` not the tool's `output` unchanged; VOICE-019 transcript items not
+  reported; VOICE-021 usage not about every 30 s or no final report; VOICE-024 automatic responses left on
+  while a proposal is read;
 - VOICE-023, 025..030, 032 the voice decision: only for actions offering voice, only after the window opened
   (the `output_audio_buffer.stopped` of the proposal), from a final transcript of speech that began inside
   the window, matching what was said, at most once per window, and reported with `method: voice`.
@@ -195,6 +197,15 @@ class VoiceRules:
             return findings
         elif kind == "conversation.item.create":
             item = event.get("item") or {}
+            if item.get("type") == "message" and item.get("role") == "system":
+                return [
+                    verdict(
+                        "VOICE-010",
+                        "error",
+                        "conversation.item.create adds a system message: the server locked the instructions "
+                        "(N-71, N-94).",
+                    )
+                ]
             if item.get("type") == "function_call_output":
                 return self._function_output(voice, str(item.get("call_id")), item.get("output"))
         return []
@@ -267,6 +278,8 @@ class VoiceRules:
         endpoint = seen.endpoint
         if seen.path == SIGNALING_PATH and seen.method == "POST":
             findings += self._signaling(seen)
+        if endpoint == "voiceTool" and seen.method == "POST":
+            findings += self._unrequested(seen)
         if seen.method != "POST" or seen.status >= 400 or endpoint not in JUDGED_BODIES:
             return findings
         body = seen.json_body()
@@ -282,6 +295,23 @@ class VoiceRules:
         elif endpoint == "decision":
             findings += self._decision(seen, body)
         return findings
+
+    def _unrequested(self, seen: Seen) -> list[Finding]:
+        """VOICE-013: voiceTool for a call a connected session's provider never asked for (notes N-94)."""
+        sid, body = _session_of(seen.path), seen.json_body()
+        voice = self.sessions.get(sid) if sid is not None else None
+        call_id = body.get("callId") if isinstance(body, dict) else None
+        if voice is None or voice.opened_ms is None or not isinstance(call_id, str):
+            return []  # never connected: no provider asked for anything, nothing to compare with
+        if call_id in voice.requested:
+            return []
+        return [
+            verdict(
+                "VOICE-013",
+                "error",
+                f"voiceTool was called for {call_id[:40]}, a function call the provider never asked for.",
+            )
+        ]
 
     def _secret(self, seen: Seen) -> list[Finding]:
         # the usual case first, without joining anything: no part of the request names a voice secret

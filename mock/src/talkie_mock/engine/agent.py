@@ -37,6 +37,19 @@ from talkie_mock.engine.scenarios import Scenario
 
 ECHO = "talkie-test:echo"
 TEST_PREFIX = "talkie-test:"
+TEST_NAMES = ("card", "action", "error", "slow")
+"""The §11 commands besides `echo` that :meth:`Agent.plan` answers, each exactly as written (lower case)."""
+TEST_COMMANDS = (f"{ECHO} <text>", *(TEST_PREFIX + name for name in TEST_NAMES))
+"""Every test command as the inspector lists it for a mistyped one (notes N-93)."""
+
+
+def is_test_command(text: str) -> bool:
+    """Whether :meth:`Agent.plan` answers `text` as a §11 test command (anything else is ordinary text)."""
+    if text == ECHO or text.startswith(ECHO + " "):
+        return True
+    command = text.strip()
+    return command.startswith(TEST_PREFIX) and command[len(TEST_PREFIX) :] in TEST_NAMES
+
 
 PHRASES: dict[str, dict[str, str]] = {
     "cs": {

@@ -40,7 +40,7 @@ from talkie_models.sse import encode_comment, encode_event
 
 from talkie_mock.engine.plans import ActionSpec, Emit, Fail, Paced, Propose, Sleep, Step, Unsafe, Usage
 from talkie_mock.engine.store import MessageRow, Store
-from talkie_mock.engine.variations import CANCEL_ERROR_CODE, StreamShaper, Variations, record
+from talkie_mock.engine.variations import StreamShaper, Variations, record
 from talkie_mock.engine.wire import dumps, frame, wire
 from talkie_mock.errors import message as error_message
 from talkie_mock.errors import retryable
@@ -434,8 +434,6 @@ class RunManager:
         vary, key = self.variations, key or run_id
         if cancelled:
             end = vary.cancel_end(key)
-            if end == "run-error":
-                return self._run_error(CANCEL_ERROR_CODE, None, locale)
             outcome: Any = RunFinishedCancelledOutcome(type="cancelled") if end == "outcome" else None
         else:
             outcome = RunFinishedSuccessOutcome(type="success") if vary.explicit_success(key) else None

@@ -249,7 +249,7 @@ class ThreadRepository(Repository):
                 )
             ]
             db.execute(
-                "UPDATE actions SET status = 'cancelled', decision = 'cancel' "
+                f"UPDATE actions SET status = 'cancelled', decision = 'cancel', {_NEXT_VERSION} "
                 "WHERE thread_id = ? AND status = 'pending'",
                 (thread_id,),
             )

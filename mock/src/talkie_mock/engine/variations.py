@@ -34,9 +34,9 @@ TIMESTAMP_KEYS = frozenset({"createdAt", "updatedAt", "expiresAt", "undoUntil"})
 STAMP_STYLES = ("seconds", "fraction", "offset", "fraction+offset")
 OFFSETS = ("+02:00", "-05:00", "+05:30", "+00:00")
 FRACTIONS = (".0", ".000", ".000000")
-CANCEL_ENDS = ("outcome", "no-outcome", "run-error")
-CANCEL_ERROR_CODE = "internal"
-"""The §3 code of a cancelled run that ends with RUN_ERROR ("anything else", line 119)."""
+CANCEL_ENDS = ("outcome", "no-outcome")
+"""How a cancelled run's stream ends: RUN_FINISHED with or without the cancelled outcome, never RUN_ERROR,
+which §5 keeps for failure (line 170) — a cancel the user asked for is none (notes N-04, N-51 row 1)."""
 
 # Events a client must skip: AG-UI types talkie/1 does not use, and types nobody defines (line 172).
 UNKNOWN_EVENTS: tuple[tuple[dict[str, Any], ...], ...] = (
@@ -163,10 +163,6 @@ class Variations:
     def repeat_events(self, action_id: str) -> bool:
         """A repeated decision answers the result card again (True) or no events (False)."""
         return self.flag("repeated decision repeats its events", action_id)
-
-    def wraps_action(self, action_id: str) -> bool:
-        """GET action answers the action itself or `{"action": {…}}` (line 226 names no shape)."""
-        return self.flag("GET action wrapped", action_id)
 
     def cancel_end(self, run_id: str) -> str:
         return self.pick("cancelled run ends with", run_id, CANCEL_ENDS)

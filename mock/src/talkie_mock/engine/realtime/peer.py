@@ -17,7 +17,7 @@ import aioice.ice
 from aiortc import MediaStreamTrack, RTCConfiguration, RTCPeerConnection, RTCSessionDescription
 from aiortc import exceptions as aiortc_errors
 
-from talkie_mock.errors import MockError
+from talkie_mock.engine.realtime.stack import OfferError
 
 _ONLY: contextvars.ContextVar[str | None] = contextvars.ContextVar("talkie_mock_ice_address", default=None)
 _host_addresses = aioice.ice.get_host_addresses
@@ -39,10 +39,6 @@ def only_address(address: str) -> Iterator[None]:
         yield
     finally:
         _ONLY.reset(token)
-
-
-class OfferError(MockError):
-    """The body is not an SDP offer the mock can answer (no audio, no data channel, not SDP)."""
 
 
 def _candidate_address(line: str) -> str | None:

@@ -15,19 +15,21 @@ import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from aiortc import RTCDataChannel, RTCPeerConnection
-from aiortc.contrib.media import MediaBlackhole
-from aiortc.mediastreams import MediaStreamTrack
-
-from talkie_mock.engine.realtime import peer
-from talkie_mock.engine.realtime.audio import SpeechTrack
+from talkie_mock.engine.realtime import stack
 from talkie_mock.engine.realtime.events import Event
 from talkie_mock.engine.realtime.script import ScriptError, check_script
 from talkie_mock.engine.realtime.session import RealtimeSession, SessionConfig, Utterance
 from talkie_mock.engine.realtime.speech import Speaker
 from talkie_mock.errors import MockError
+
+if TYPE_CHECKING:  # the voice extra's modules: imported by `connect` only (engine.realtime.stack)
+    from aiortc import RTCDataChannel, RTCPeerConnection
+    from aiortc.contrib.media import MediaBlackhole
+    from aiortc.mediastreams import MediaStreamTrack
+
+    from talkie_mock.engine.realtime.audio import SpeechTrack
 
 log = logging.getLogger("talkie_mock.engine.realtime")
 
@@ -46,7 +48,7 @@ class Connection:
     pc: RTCPeerConnection
     track: SpeechTrack
     session: RealtimeSession
-    sink: MediaBlackhole = field(default_factory=MediaBlackhole)
+    sink: MediaBlackhole
     channel: RTCDataChannel | None = None
     sink_start: asyncio.Future[None] | None = None
     scripted: asyncio.Future[None] | None = None
@@ -87,6 +89,12 @@ class Provider:
 
     async def connect(self, config: SessionConfig, offer: str, *, local: str, remote: str) -> str:
         """Answer the app's offer for one voice session (the caller has spent its client secret)."""
+        stack.require()
+        from aiortc.contrib.media import MediaBlackhole
+
+        from talkie_mock.engine.realtime import peer
+        from talkie_mock.engine.realtime.audio import SpeechTrack
+
         sid = config.voice_session_id
         pc = peer.new_peer()
         holder: dict[str, Connection] = {}
@@ -116,7 +124,7 @@ class Provider:
             observe=observe,
             close=functools.partial(self.close, sid),
         )
-        connection = holder["c"] = Connection(pc, track, session)
+        connection = holder["c"] = Connection(pc, track, session, MediaBlackhole())
         self.connections[sid] = connection
 
         @pc.on("datachannel")
@@ -146,6 +154,12 @@ class Provider:
         except Exception:
             await self.close(sid)
             raise
+
+    def issued(self, voice_session_id: str, call_id: str) -> bool:
+        """Whether voiceTool may run `call_id`: a call the session's live connection asked for, or any call
+        while the session has no connection (an app trying voiceTool over HTTP alone; notes N-94)."""
+        connection = self.connections.get(voice_session_id)
+        return connection is None or call_id in connection.session.issued_calls
 
     def live(self, voice_session_id: str) -> Connection:
         connection = self.connections.get(voice_session_id)

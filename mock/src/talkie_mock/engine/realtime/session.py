@@ -5,7 +5,8 @@ events come in through :meth:`RealtimeSession.handle`). It is the provider half 
 
 - The session is locked (§10.1, N-12): model, instructions, tools and limits come from the server. A
   `session.update` that changes anything but `audio.input.turn_detection` is refused whole with an `error`
-  event and nothing of it applied; a `response.create` that overrides instructions or tools likewise (N-71).
+  event and nothing of it applied; a `response.create` that overrides instructions or tools likewise (N-71),
+  and a `conversation.item.create` of a system message (N-94).
 - The user's side is scripted (:meth:`say`): speech started/stopped, the committed item, transcription deltas
   (non-final), the completed transcript (optionally twice), then a response when turn detection creates one.
 - Assistant turns are audible (:class:`~talkie_mock.engine.realtime.audio.SpeechTrack`) with transcript
@@ -24,12 +25,14 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from talkie_mock.engine.realtime import brain, events
-from talkie_mock.engine.realtime.audio import SpeechTrack
 from talkie_mock.engine.realtime.events import Event, Ids
 from talkie_mock.engine.realtime.speech import Speaker
+
+if TYPE_CHECKING:  # aiortc and av: the voice extra (engine.realtime.stack)
+    from talkie_mock.engine.realtime.audio import SpeechTrack
 
 log = logging.getLogger("talkie_mock.engine.realtime")
 
@@ -147,6 +150,8 @@ class RealtimeSession:
         """The one setting the app may change; None: turn detection off (no automatic responses)."""
         self.items: list[dict[str, Any]] = []
         self.pending_calls: dict[str, dict[str, Any]] = {}
+        self.issued_calls: set[str] = set()
+        """Every call id this session asked the app to run (voiceTool takes no other, notes N-94)."""
         self.response: _Response | None = None
         self.started_ms = now_ms()
         self._t0 = time.monotonic()
@@ -322,7 +327,16 @@ class RealtimeSession:
             stored = events.output_item(
                 str(item.get("id") or self.ids.new("item")), str(call_id), str(item.get("output", ""))
             )
-        elif item.get("type") == "message" and item.get("role") in ("user", "assistant", "system"):
+        elif item.get("type") == "message" and item.get("role") == "system":
+            # a system message is an instruction: the server locked those (§10.1, notes N-94)
+            self.emit_error(
+                "session_locked",
+                "The session's instructions are locked by the server: a system message cannot be added.",
+                param="item.role",
+                event_id=event.get("event_id"),
+            )
+            return
+        elif item.get("type") == "message" and item.get("role") in ("user", "assistant"):
             content = item.get("content", [])
             if not isinstance(content, list) or not all(isinstance(part, dict) for part in content):
                 self.emit_error(
@@ -529,6 +543,7 @@ class RealtimeSession:
         self.emit("response.function_call_arguments.done", **where, name=turn.name, arguments=turn.arguments)
         done = events.call_item(item_id, call_id, turn.name, turn.arguments, "completed")
         self.pending_calls[call_id] = done
+        self.issued_calls.add(call_id)
         response.output.append(done)
         self.emit("response.output_item.done", response_id=response.id, output_index=0, item=done)
         self._item_done(done)
