@@ -58,7 +58,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "foreign_host": "This server does not answer to the host name in the Host header.",
         "missing_host": "An HTTP/1.1 request needs a Host header.",
         "cross_site": "Requests from another site are refused here.",
-        "devtools_key": "The developer secret is required: open the inspector link printed by talkie-mock.",
+        "devtools_key": (
+            "The developer secret is missing, wrong or expired: open the latest inspector link talkie-mock "
+            "printed."
+        ),
         "csrf": "The form is out of date or was not sent from this server's page; reload it.",
         "cors_origin": "Pages on {origin} may not call this server (see talkie-mock serve --cors-origin).",
     },
@@ -95,7 +98,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "foreign_host": "Tento server neodpovídá na jméno v hlavičce Host.",
         "missing_host": "Požadavek HTTP/1.1 musí mít hlavičku Host.",
         "cross_site": "Požadavky z jiného webu jsou zde odmítnuty.",
-        "devtools_key": "Je potřeba vývojářský klíč: otevřete odkaz na inspektor, který vypsal talkie-mock.",
+        "devtools_key": (
+            "Vývojářský klíč chybí, je chybný nebo vypršel: otevřete poslední odkaz na inspektor, "
+            "který vypsal talkie-mock."
+        ),
         "csrf": "Formulář je zastaralý nebo nebyl odeslán ze stránky tohoto serveru; načtěte ji znovu.",
         "cors_origin": "Stránky z {origin} nesmí volat tento server (viz talkie-mock serve --cors-origin).",
     },
