@@ -50,6 +50,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "voice_quota": "Today's voice minutes are used up.",
         "upstream_unavailable": "The model provider is not available right now.",
         "internal": "Something went wrong on the server.",
+        "disk_full": "The disk of the mock's state file is full: free some space there, then try again.",
         # limits and guards of issue 12 (devtools.guard, api.limits, api.hosts, api.requests)
         "nested_too_deep": "The request body nests deeper than {limit:level}.",
         "invalid_text": "Invalid text in `{field}`: not valid Unicode (a lone UTF-16 surrogate?).",
@@ -91,6 +92,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "voice_quota": "Dnešní hlasové minuty jsou vyčerpány.",
         "upstream_unavailable": "Poskytovatel modelu je právě nedostupný.",
         "internal": "Na serveru se něco pokazilo.",
+        "disk_full": "Disk se stavovým souborem mocku je plný: uvolněte na něm místo a zkuste to znovu.",
         "nested_too_deep": "Tělo požadavku je zanořené hlouběji než {limit:level}.",
         "invalid_text": "Neplatný text v `{field}`: není to platný Unicode (osamělý UTF-16 surrogate?).",
         "body_too_large": "Tělo požadavku je větší než {limit:byte}.",

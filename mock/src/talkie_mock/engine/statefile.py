@@ -16,6 +16,8 @@ folder or starts it twice. Each case ends in :class:`StateFileError` (the CLI pr
 from __future__ import annotations
 
 import contextlib
+import errno
+import logging
 import os
 import sqlite3
 from pathlib import Path
@@ -202,3 +204,28 @@ def _corrupt(path: str, detail: str) -> str:
         f"the state file {path} is damaged ({detail}); move it away to start afresh, "
         "or try `sqlite3 FILE .recover`"
     )
+
+
+_DISK_FULL_TOLD: list[bool] = []
+"""Whether the log has said that the disk is full (once: every write meanwhile would say it again)."""
+
+
+def disk_full(exc: BaseException | None) -> bool:
+    """Whether an exception (or one it came from) is a full disk: SQLITE_FULL or ENOSPC."""
+    seen = 0
+    while exc is not None and seen < 8:
+        if isinstance(exc, sqlite3.Error) and (
+            getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL or "disk is full" in str(exc)
+        ):
+            return True
+        if isinstance(exc, OSError) and exc.errno == errno.ENOSPC:
+            return True
+        exc, seen = exc.__cause__ or exc.__context__, seen + 1
+    return False
+
+
+def tell_disk_full(log: logging.Logger, exc: BaseException) -> None:
+    """One log line, no traceback, the first time the disk is found full."""
+    if not _DISK_FULL_TOLD:
+        _DISK_FULL_TOLD.append(True)
+        log.error("the disk of the state file is full (%s): writes fail until space is freed", exc)
