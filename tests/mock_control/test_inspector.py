@@ -167,7 +167,7 @@ def test_report_text_json_and_restart(tmp_path: Path) -> None:
         assert httpx.post(server.url + "/_mock/api/reset").json() == {"ok": True}
         clean = CliRunner().invoke(main, ["report", "--url", server.url])
         assert clean.exit_code == 0
-        assert "No client-side rule violations" in clean.output
+        assert "No rule findings" in clean.output
     unreachable = CliRunner().invoke(main, ["report", "--url", "http://127.0.0.1:9"])
     assert unreachable.exit_code == 2
 

@@ -60,3 +60,34 @@ def test_inspector_in_chromium(chromium: Any) -> None:
         finally:
             browser.close()
     assert (ARTEFACTS / "inspector.png").stat().st_size > 10_000
+
+
+def test_the_key_rides_in_the_fragment_and_a_header_never_a_cookie(chromium: Any) -> None:
+    """Opened with the banner's link the inspector works, drops the key from the address bar and stores no
+    cookie; opened without it, the page says how to open it."""
+    from playwright.sync_api import expect, sync_playwright
+
+    key = "dk_browser_test_key_0123456789abcdef"
+    config = make_config(open_devtools=False, devtools_key=key)
+    with LiveServer(config) as server, sync_playwright() as pw:
+        browser = chromium.launch(pw.chromium)
+        try:
+            context = browser.new_context()
+            page = context.new_page()
+            sent: list[str] = []
+            page.on("request", lambda request: sent.append(request.headers.get("x-talkie-mock-key", "")))
+            page.goto(server.url + f"/_mock/#key={key}")
+            expect(page.locator("#clock")).to_contain_text("2026-", timeout=10_000)
+            assert key not in page.url
+            expect(page.locator("#how-to-open")).to_be_hidden()
+            assert context.cookies() == []
+            assert key in sent
+            page.reload()  # the tab keeps the key
+            expect(page.locator("#clock")).to_contain_text("2026-", timeout=10_000)
+
+            stranger = browser.new_context().new_page()
+            stranger.goto(server.url + "/_mock/")
+            expect(stranger.locator("#how-to-open")).to_be_visible(timeout=10_000)
+            expect(stranger.locator("#how-to-open")).to_contain_text("/_mock/#key=")
+        finally:
+            browser.close()

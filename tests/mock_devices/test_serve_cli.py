@@ -63,7 +63,8 @@ def test_with_public_url_the_banner_links_an_inspector_this_machine_can_open(
 ) -> None:
     output = _banner("--port", "0", "--state", ":memory:", "--public-url", "http://10.0.2.2:8765")
     port = no_server[0].state.mock.config.port
-    assert f"inspector: http://127.0.0.1:{port}/_mock/?key=" in output
+    assert f"inspector: http://127.0.0.1:{port}/_mock/#key=dk_" in output
+    assert "?key=" not in output
     assert "public:    http://10.0.2.2:8765/.well-known/talkie.json" in output
     assert f"Android emulator http://10.0.2.2:{port}" in output
 

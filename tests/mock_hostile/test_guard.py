@@ -1,9 +1,10 @@
 """The developer surfaces let no one in: no secret, another site, or a foreign Host → refused, nothing done.
 
-`/_mock/…` (control API, inspector page and assets) and the OAuth account pages need the instance's
-developer secret (bearer, the cookie set by the banner's inspector link, or `?key=` on a hook call) and a
-same-site request; every request needs a Host that names the mock (DNS rebinding). The app's own endpoints
-are not affected beyond the Host check: the voice signalling endpoint and CORS preflights still work.
+`/_mock/api/…` (the control API) and the OAuth account pages need the instance's developer secret (bearer,
+the `X-Talkie-Mock-Key` header the inspector page sends, or `?key=`; never a cookie) and a same-site
+request; the inspector page and its files hold no data and need only the same site. Every request needs a
+Host that names the mock (DNS rebinding). The app's own endpoints are not affected beyond the Host check:
+the voice signalling endpoint and CORS preflights still work.
 """
 
 from __future__ import annotations
@@ -17,10 +18,8 @@ import httpx
 import pytest
 from hostile import TOKEN, Served, action_of, hidden_fields, new_id, problem, run, serving, sign_in
 
+PUBLIC = ["/_mock/", "/_mock/inspector.js", "/_mock/inspector.css"]
 PAGES = [
-    "/_mock/",
-    "/_mock/inspector.js",
-    "/_mock/inspector.css",
     "/oauth/account",
     "/oauth/account?user=u_1",
 ]
@@ -42,6 +41,7 @@ API_WRITES = [
     ("POST", "/oauth/account/devices/d_x/revoke"),
 ]
 EVERY = [("GET", p) for p in PAGES + API_READS] + API_WRITES
+OLD_COOKIE = "talkie_mock_{port}=dk_0123456789abcdef0123456789abcdef0123456789abcdef"
 
 
 @pytest.fixture
@@ -56,7 +56,9 @@ def test_every_developer_surface_needs_the_secret(mock: Served, anonymous: httpx
         {},
         {"Authorization": f"Bearer {TOKEN}"},
         {"Authorization": "Bearer dk_guess"},
+        {"X-Talkie-Mock-Key": "dk_guess"},
         {"Cookie": "x=1"},
+        {"Cookie": OLD_COOKIE.format(port=mock.port)},
     ]
     with mock.dev() as dev:
         clock = dev.get("/_mock/api/clock").json()
@@ -73,36 +75,30 @@ def test_every_developer_surface_needs_the_secret(mock: Served, anonymous: httpx
     assert clock["now"] <= frozen["now"]
 
 
-def test_the_secret_opens_every_surface(mock: Served) -> None:
+def test_the_secret_opens_every_surface(mock: Served, anonymous: httpx.Client) -> None:
     with mock.dev() as dev:
-        for path in PAGES + API_READS:
+        for path in PUBLIC + PAGES + API_READS:
             assert dev.get(path).status_code == 200, path
+    for path in PAGES + API_READS:  # the inspector page's header
+        assert anonymous.get(path, headers={"X-Talkie-Mock-Key": mock.key}).status_code == 200, path
+        assert anonymous.get(path, params={"key": mock.key}).status_code == 200, path
 
 
-def test_the_inspector_link_sets_a_strict_cookie_and_drops_the_key(
+def test_the_inspector_page_without_the_key_says_how_to_open_it_and_sets_no_cookie(
     mock: Served, anonymous: httpx.Client
 ) -> None:
-    answer = anonymous.get(f"/_mock/?key={mock.key}")
-    assert answer.status_code == 303
-    assert answer.headers["location"] == "/_mock/"
-    cookies = answer.headers.get_list("set-cookie")
-    assert cookies
-    assert all("HttpOnly" in c and "SameSite=Strict" in c for c in cookies)
-    assert all(mock.key not in c for c in cookies)  # the cookie holds an HMAC, never the secret
-    name, _, value = cookies[0].split(";")[0].partition("=")
-    for path in PAGES + API_READS:
-        assert anonymous.get(path, headers={"Cookie": f"{name}={value}"}).status_code == 200, path
-    problem(anonymous.get("/_mock/?key=dk_wrong"), 401, "unauthorized")
-    problem(anonymous.get("/_mock/api/state", headers={"Cookie": f"{name}={value}x"}), 401, "unauthorized")
-
-
-def test_the_inspector_link_with_control_characters_in_its_path_redirects_encoded(
-    mock: Served, anonymous: httpx.Client
-) -> None:
-    answer = anonymous.get(f"/_mock/%0d%0aX-Injected:%201%00?key={mock.key}")
-    assert answer.status_code == 303
-    assert answer.headers["location"] == "/_mock/%0D%0AX-Injected:%201%00"
-    assert "x-injected" not in answer.headers
+    for path in PUBLIC:
+        answer = anonymous.get(path)
+        assert answer.status_code == 200, path
+        assert "set-cookie" not in answer.headers
+    page = anonymous.get("/_mock/")
+    assert page.headers["content-type"].startswith("text/html")
+    assert "How to open the inspector" in page.text
+    assert "/_mock/#key=" in page.text
+    assert mock.key not in page.text
+    assert (
+        "set-cookie" not in anonymous.get("/_mock/api/state", headers={"X-Talkie-Mock-Key": mock.key}).headers
+    )
 
 
 def test_a_key_on_a_hook_call_works_but_only_the_right_one(mock: Served, anonymous: httpx.Client) -> None:
@@ -124,7 +120,8 @@ def test_cross_site_requests_are_refused_even_with_the_secret(mock: Served, head
     with mock.dev() as dev:
         for method, path in EVERY:
             problem(dev.request(method, path, headers=headers, json={}), 403, "forbidden")
-        problem(dev.get(f"/_mock/?key={mock.key}", headers=headers), 403, "forbidden")
+        for path in PUBLIC:
+            problem(dev.get(path, headers=headers), 403, "forbidden")
 
 
 def test_same_origin_browser_requests_pass(mock: Served) -> None:
@@ -279,13 +276,15 @@ def test_the_control_api_confirms_only_with_the_params_hash(mock: Served) -> Non
         assert done.json()["action"]["status"] == "done"
 
 
-def test_the_secret_is_kept_in_the_state_file(tmp_path: Path) -> None:
+def test_a_restart_makes_a_new_secret_and_the_old_one_opens_nothing(tmp_path: Path) -> None:
     with serving(tmp_path) as first:
         key = first.key
     with serving(tmp_path) as second:
-        assert second.key == key
+        assert second.key != key
         with second.dev() as dev:
             assert dev.get("/_mock/api/state").status_code == 200
+        with httpx.Client(base_url=second.origin, timeout=30) as old:
+            problem(old.get("/_mock/api/state", headers={"X-Talkie-Mock-Key": key}), 401, "unauthorized")
 
 
 def test_open_devtools_drops_the_secret_but_not_the_site_check(tmp_path: Path) -> None:
@@ -320,3 +319,60 @@ def test_open_devtools_is_refused_off_loopback(tmp_path: Path, where: list[str])
     assert done.returncode == 2, done.stdout + done.stderr
     assert "--open-devtools" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_an_account_page_opened_with_the_key_carries_it_to_its_forms(
+    mock: Served, anonymous: httpx.Client
+) -> None:
+    """A browser holds no cookie of the secret: the page's sign-out form and its redirect carry `?key=`."""
+    sign_in(mock, "u_2")
+    page = anonymous.get("/oauth/account", params={"user": "u_2", "key": mock.key})
+    assert page.status_code == 200
+    actions = page.text.split('action="')[1:]
+    assert actions
+    action = actions[0].split('"', 1)[0].replace("&amp;", "&")
+    assert action.endswith(f"?key={mock.key}")
+    done = anonymous.post(action, data=hidden_fields(page.text))
+    assert done.status_code == 303, done.text
+    assert done.headers["location"].endswith(f"&key={mock.key}")
+    assert anonymous.get(done.headers["location"]).status_code == 200
+
+
+def _report(mock: Served, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "talkie_mock.cli", "report", "--url", mock.origin],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
+
+
+def test_report_finds_the_key_of_this_users_mock_by_itself(mock: Served, tmp_path: Path) -> None:
+    import os
+
+    from talkie_mock.devtools import runtime
+
+    found = _report(mock)
+    assert found.returncode in (0, 1), found.stderr
+    assert "rule finding" in found.stdout.lower()
+    kept = runtime.path_for(mock.port)
+    assert kept.stat().st_mode & 0o777 == 0o600
+    assert kept.parent.stat().st_mode & 0o777 == 0o700
+    # another user (here: another home and runtime folder) finds no file: told how to pass the key
+    elsewhere = {**os.environ, "HOME": str(tmp_path), "XDG_RUNTIME_DIR": "", "XDG_DATA_HOME": str(tmp_path)}
+    elsewhere.pop("TALKIE_MOCK_KEY", None)
+    lost = _report(mock, elsewhere)
+    assert lost.returncode == 2
+    assert "--key" in lost.stderr, lost.stderr
+    assert "TALKIE_MOCK_KEY" in lost.stderr
+    assert "HTTP Error" not in lost.stderr
+
+
+def test_the_runtime_file_goes_with_the_mock(tmp_path: Path) -> None:
+    from talkie_mock.devtools import runtime
+
+    with serving(tmp_path) as other:
+        kept = runtime.path_for(other.port)
+        assert other.key in kept.read_text()
+    assert not kept.exists()

@@ -121,3 +121,43 @@ def test_report_on_a_file_that_is_no_state_file_says_so(tmp_path: Path) -> None:
     done = CliRunner().invoke(main, ["report", "--state", str(other)])
     assert done.exit_code == 2, done.output
     assert "not a talkie-mock state file" in done.output + (done.stderr or "")
+
+
+def _contacts(path: Path, application_id: int = 0) -> Path:
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE contacts (name TEXT)")
+        db.execute("INSERT INTO contacts VALUES ('Alena Dvořáková')")
+        db.execute(f"PRAGMA application_id = {application_id}")
+    db.close()
+    path.chmod(0o644)
+    return path
+
+
+@pytest.mark.parametrize("application_id", [0, 0x4D504B47])
+def test_another_applications_database_is_refused_untouched(tmp_path: Path, application_id: int) -> None:
+    """`serve --state other.db` writes nothing into a database that is not a talkie-mock state file."""
+    other = _contacts(tmp_path / "other.db", application_id)
+    before = other.read_bytes()
+    refused(serve(other), "not a talkie-mock state file")
+    assert other.read_bytes() == before
+    assert other.stat().st_mode & 0o777 == 0o644  # not even its mode
+    with sqlite3.connect(other) as db:
+        tables = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    db.close()
+    assert tables == ["contacts"]
+
+
+def test_a_state_file_of_before_the_marker_is_still_the_mocks(tmp_path: Path) -> None:
+    """A state file written before the mock marked its files keeps working (and is marked now)."""
+    from talkie_mock.engine import statefile
+    from talkie_mock.engine.store import Store
+
+    path = tmp_path / "old.db"
+    Store(str(path)).close()
+    with sqlite3.connect(path) as db:
+        db.execute("PRAGMA application_id = 0")
+    db.close()
+    Store(str(path)).close()
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA application_id").fetchone()[0] == statefile.APPLICATION_ID
+    db.close()

@@ -209,3 +209,44 @@ def test_a_refused_run_keeps_the_connection_usable(mock: Served) -> None:
         answer = http.post(RUN, json=run_body("talkie-test:echo ok", thread_id=new_id("t")))
         assert answer.status_code == 200
         assert isinstance(answer, httpx.Response)
+
+
+def test_a_body_dripping_slower_than_the_deadline_in_total_gets_408(mock: Served) -> None:
+    """One byte at a time, each pause shorter than the 1 s deadline: the deadline is for the whole body."""
+    sock = mock.connect()
+    sock.settimeout(0.4)
+    answer = b""
+    sent = 0
+    try:
+        sock.sendall(_head(mock, RUN, 5000))
+        while sent < 200 and not answer:  # 200 pauses: far more than the deadline allows in total
+            with contextlib.suppress(OSError):
+                sock.sendall(b" ")
+                sent += 1
+            with contextlib.suppress(TimeoutError, OSError):
+                answer += sock.recv(65536)  # waits up to 0.4 s: the pace of the drip
+    finally:
+        sock.close()
+    assert answer.startswith(b"HTTP/1.1 408"), (sent, answer[:300])
+    assert sent < 200
+
+
+def test_a_client_that_writes_its_whole_body_first_reads_the_413(mock: Served) -> None:
+    """Python's http.client (as requests and httpx) sends all 20 MB before it reads a byte."""
+    import http.client
+
+    host, _, port = mock.host.partition(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=60)
+    try:
+        body = b'{"pad": "' + b"x" * (20 * MB) + b'"}'
+        connection.request(
+            "POST",
+            RUN,
+            body=body,
+            headers={"Authorization": "Bearer tk_hostile_dev_token", "Content-Type": "application/json"},
+        )
+        response = connection.getresponse()
+        assert response.status == 413
+        assert b'"too_large"' in response.read()
+    finally:
+        connection.close()

@@ -22,7 +22,7 @@ async def say_from_the_page(served: Served, chromium: Any) -> None:
             )
             try:
                 page = await browser.new_page()
-                key = f"?key={served.dev_key}" if served.dev_key else ""
+                key = f"#key={served.dev_key}" if served.dev_key else ""
                 await page.goto(f"{served.origin}/_mock/{key}")
                 box = page.get_by_label(f"Say in voice session {talk.sid}")
                 await box.fill("Kolik mám dnes schůzek")

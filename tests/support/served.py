@@ -72,7 +72,7 @@ class Banner:
 
 
 ORIGIN_IN_BANNER = re.compile(r" on (http://127\.0\.0\.1:\d+)")
-KEY_IN_LINK = re.compile(r"/_mock/\?key=(\S+)")
+KEY_IN_LINK = re.compile(r"/_mock/#key=(\S+)")
 
 
 def launch(argv: list[str], stderr: IO[str] | None = None) -> tuple[subprocess.Popen[str], Banner]:

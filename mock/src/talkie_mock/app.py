@@ -132,7 +132,10 @@ def create_app(config: MockConfig, *, clock: Clock | None = None, devtools: bool
     app.router = IndexedRouter(routes=app.router.routes, lifespan=lifespan, redirect_slashes=False)
     app.state.mock = mock
     app.mock = mock
-    key = config.devtools_key or mock.store.setting("devtools_key", guard.new_key)
+    # made afresh at every start, in memory only: a link of an earlier run opens nothing (devtools.guard)
+    dev_key = guard.DevKey(config.devtools_key, config.key_lifetime)
+    key = dev_key.value
+    app.state.dev_key = dev_key
     app.state.devtools_key = key
     oauth.install(app, config.oauth, secret=key)
     answers = KnownAnswers(mock)
@@ -145,11 +148,9 @@ def create_app(config: MockConfig, *, clock: Clock | None = None, devtools: bool
         Limits, max_body=config.max_body_bytes, read_timeout=config.read_timeout, refusal=render
     )
     if devtools:
-        app.add_middleware(
-            guard.DevGuard, key=key, port=config.port, refusal=render, open_=config.open_devtools
-        )
+        app.add_middleware(guard.DevGuard, key=dev_key, refusal=render, open_=config.open_devtools)
     else:  # only the OAuth account pages are a developer surface: the guard wraps their routes alone
-        guard.guard_routes(app.router.routes, key, config.port, render, open_=config.open_devtools)
+        guard.guard_routes(app.router.routes, dev_key, render, open_=config.open_devtools)
     app.add_middleware(Cors, policy=CorsPolicy(config.cors_origins), refusal=render)
     allowed = AllowedHosts([config.public_url], config.extra_hosts)
     aliases = [*allowed.names - {"localhost"}]

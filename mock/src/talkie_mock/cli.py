@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import logging
+import signal
 import socket
 import sys
 import urllib.parse
@@ -27,7 +28,7 @@ from talkie_mock.config import (
     OAuthSettings,
     default_state_path,
 )
-from talkie_mock.devtools import lan
+from talkie_mock.devtools import lan, runtime
 from talkie_mock.devtools import report as reporting
 from talkie_mock.devtools.breaks import BreakError, check_breaks
 from talkie_mock.devtools.faults import FaultError, parse_fault
@@ -173,6 +174,13 @@ SERVER_OPTIONS = (
         show_default=True,
         type=click.FloatRange(0.1),
         help="Seconds a request head or body may stall before the connection is closed.",
+    ),
+    click.option(
+        "--key-lifetime",
+        default=MockConfig.key_lifetime,
+        show_default=True,
+        type=click.FloatRange(1),
+        help="Seconds the inspector link's developer secret is valid; then a new link is printed.",
     ),
     click.option(
         "--open-devtools",
@@ -329,6 +337,7 @@ def mock_config(options: dict[str, Any], host: str, port: int, public_url: str |
         max_body_bytes=options["max_body_bytes"],
         read_timeout=options["read_timeout"],
         open_devtools=options["open_devtools"],
+        key_lifetime=options["key_lifetime"],
         cors_origins=options["cors_origin"],
     )
 
@@ -338,6 +347,11 @@ def local_origin(config: MockConfig) -> str:
     host = "127.0.0.1" if config.host in ("0.0.0.0", "") else config.host
     host = "[::1]" if host == "::" else f"[{host}]" if ":" in host else host
     return f"http://{host}:{config.port}"
+
+
+def inspector_link(config: MockConfig, key: str) -> str:
+    """The inspector's address with the secret in its fragment, which a browser never sends anywhere."""
+    return f"{local_origin(config)}/_mock/#key={key}"
 
 
 def announce(config: MockConfig, on_lan: bool, key: str) -> None:
@@ -350,7 +364,7 @@ def announce(config: MockConfig, on_lan: bool, key: str) -> None:
         click.echo(f"  public:    {config.public_url.rstrip('/')}{WELL_KNOWN_PATH}")
     if serving.loopback(config.host):
         click.echo(f"  devices:   iOS simulator {local} · Android emulator http://10.0.2.2:{config.port}")
-    click.echo(f"  inspector: {local}/_mock/?key={key}")
+    click.echo(f"  inspector: {inspector_link(config, key)}")
     if config.open_devtools:
         click.echo("             (--open-devtools: the developer surfaces need no secret)")
     if on_lan:
@@ -388,6 +402,18 @@ def run_server(app: Any, sock: socket.socket, access_log: bool, config: MockConf
         server.run(sockets=[sock])
 
 
+def _remove_on_term(port: int) -> None:
+    """uvicorn stops cleanly on SIGTERM, then raises it again to end with its status: the runtime file
+    goes first (a `finally` would not run)."""
+
+    def removed_then_ended(signum: int, frame: object) -> None:
+        runtime.remove(port)
+        signal.signal(signum, signal.SIG_DFL)
+        signal.raise_signal(signum)
+
+    signal.signal(signal.SIGTERM, removed_then_ended)
+
+
 @main.command()
 @_options(SERVER_OPTIONS, OAUTH_OPTIONS, FAULT_OPTIONS)
 def serve(**options: Any) -> None:
@@ -415,7 +441,22 @@ def serve(**options: Any) -> None:
     if not options["quiet"]:
         redactor = Redactor([config.token, key])
         app.state.devtools.traffic.listeners.append(TerminalLog(sys.stdout, redactor))
-    run_server(app, sock, options["access_log"], config, key)
+
+    def new_key(fresh: str) -> None:  # the old secret expired (devtools.guard)
+        click.echo(f"talkie-mock: the inspector link expired; the new one: {inspector_link(config, fresh)}")
+        with contextlib.suppress(OSError):
+            runtime.write(config.port, local_origin(config), fresh)
+
+    app.state.dev_key.on_new_key = new_key
+    try:
+        runtime.write(config.port, local_origin(config), key)
+    except OSError as exc:  # no runtime folder: `report` then needs --key
+        click.echo(f"talkie-mock: no runtime file for talkie-mock report ({exc})", err=True)
+    _remove_on_term(config.port)
+    try:
+        run_server(app, sock, options["access_log"], config, key)
+    finally:
+        runtime.remove(config.port)
     click.echo("talkie-mock stopped")
 
 
@@ -432,10 +473,13 @@ def serve(**options: Any) -> None:
     "--key",
     envvar="TALKIE_MOCK_KEY",
     default=None,
-    help="The running mock's developer secret (the `key` of its inspector link; env TALKIE_MOCK_KEY).",
+    help=(
+        "The running mock's developer secret (the `key` of its inspector link; env TALKIE_MOCK_KEY). "
+        "Not needed for a mock of the same user on this machine: it is read from its runtime file."
+    ),
 )
 def report(url: str, state: Path | None, as_json: bool, key: str | None) -> None:
-    """Print the client-side rule violations the mock has seen. Exit 1 when there are any."""
+    """Print the rule findings the mock recorded about its clients' requests. Exit 1 when there are any."""
     try:
         found = reporting.load(state) if state is not None else reporting.fetch(url, key)
     except reporting.ReportError as exc:

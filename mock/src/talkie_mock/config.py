@@ -137,6 +137,8 @@ class MockConfig:
     # The developer surfaces (`/_mock/`, the OAuth account pages, devtools.guard): their secret (None: the
     # one kept in the state file), and the switch that opens them without it (CI on loopback only).
     devtools_key: str | None = None
+    key_lifetime: float = 24 * 3600.0
+    """Seconds the developer secret is valid before a new one is made (devtools.guard)."""
     open_devtools: bool = False
     # `--vary SEED` (engine/variations): take, wherever the seed leaves a choice open, another legal one.
     vary: int | None = None

@@ -50,6 +50,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "voice_quota": "Today's voice minutes are used up.",
         "upstream_unavailable": "The model provider is not available right now.",
         "internal": "Something went wrong on the server.",
+        "disk_full": "The disk of the mock's state file is full: free some space there, then try again.",
         # limits and guards (api.origin, api.limits, api.requests, api.cors, devtools.guard)
         "nested_too_deep": "The request body nests deeper than {limit:level}.",
         "invalid_text": "Invalid text in `{field}`: not valid Unicode (a lone UTF-16 surrogate?).",
@@ -64,7 +65,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bad_host": "The Host header is not a host name (host[:port]).",
         "missing_host": "An HTTP/1.1 request needs a Host header.",
         "cross_site": "Requests from another site are refused here.",
-        "devtools_key": "The developer secret is required: open the inspector link printed by talkie-mock.",
+        "devtools_key": (
+            "The developer secret is missing, wrong or expired: open the latest inspector link talkie-mock "
+            "printed."
+        ),
         "csrf": "The form is out of date or was not sent from this server's page; reload it.",
         "cors_origin": "Pages on {origin} may not call this server (see talkie-mock serve --cors-origin).",
     },
@@ -98,6 +102,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "voice_quota": "Dnešní hlasové minuty jsou vyčerpány.",
         "upstream_unavailable": "Poskytovatel modelu je právě nedostupný.",
         "internal": "Na serveru se něco pokazilo.",
+        "disk_full": "Disk se stavovým souborem mocku je plný: uvolněte na něm místo a zkuste to znovu.",
         "nested_too_deep": "Tělo požadavku je zanořené hlouběji než {limit:level}.",
         "invalid_text": "Neplatný text v `{field}`: není to platný Unicode (osamělý UTF-16 surrogate?).",
         "body_too_large": "Tělo požadavku je větší než {limit:byte} (viz --max-body-bytes).",
@@ -109,7 +114,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bad_host": "Hlavička Host není jméno serveru (host[:port]).",
         "missing_host": "Požadavek HTTP/1.1 musí mít hlavičku Host.",
         "cross_site": "Požadavky z jiného webu jsou zde odmítnuty.",
-        "devtools_key": "Je potřeba vývojářský klíč: otevřete odkaz na inspektor, který vypsal talkie-mock.",
+        "devtools_key": (
+            "Vývojářský klíč chybí, je chybný nebo vypršel: otevřete poslední odkaz na inspektor, "
+            "který vypsal talkie-mock."
+        ),
         "csrf": "Formulář je zastaralý nebo nebyl odeslán ze stránky tohoto serveru; načtěte ji znovu.",
         "cors_origin": "Stránky z {origin} nesmí volat tento server (viz talkie-mock serve --cors-origin).",
     },

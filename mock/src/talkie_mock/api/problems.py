@@ -5,12 +5,15 @@ always shows it to the hooks before it leaves, so `--self-check` and the inspect
 sends, whoever raised it. The exception handlers below turn Starlette's and the mock's exceptions into such
 answers: unknown routes (404 `not_found`), wrong methods (405 with `Allow`), :class:`ApiError` raised by a
 handler, the engine's domain errors (:func:`refused`, the one map from an engine refusal to its §3 code),
-and — as a last resort that signals a bug — any other exception as 500 `internal`.
+a full disk under the state file (SQLite's "database or disk is full", `ENOSPC`) as 500 `internal` naming
+the cause, logged once per process without a traceback, and — as a last resort that signals a bug — any
+other exception as 500 `internal`.
 """
 
 from __future__ import annotations
 
 import logging
+import sqlite3
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -24,6 +27,7 @@ from talkie_models import errors as codes
 from talkie_mock.api.context import find_mock
 from talkie_mock.api.origin import Headers, Refusal, header
 from talkie_mock.api.responses import FastJSONResponse
+from talkie_mock.engine import statefile
 from talkie_mock.engine.refusals import (
     ActionExpiredError,
     DecisionConflictError,
@@ -119,6 +123,14 @@ async def on_crash(request: Request, exc: Exception) -> Response:
     return problem(request, "internal", ApiError("internal").message(locale_of(request)), 500)
 
 
+async def on_storage_error(request: Request, exc: Exception) -> Response:
+    """A full disk is the mock's own trouble, not a bug: a §3 500 that says so. Anything else is a crash."""
+    if not statefile.disk_full(exc):
+        raise exc
+    statefile.tell_disk_full(log, exc)
+    return problem(request, "internal", ApiError("internal", "disk_full").message(locale_of(request)), 500)
+
+
 async def on_client_gone(request: Request, exc: Exception) -> Response:
     """An upload the client aborted: one line in the log, no traceback (nobody is left to answer)."""
     log.warning("client went away during %s %s", request.method, request.url.path)
@@ -150,6 +162,8 @@ EXCEPTION_HANDLERS = {
     RefusedError: on_refused,
     HTTPException: on_http_error,
     ClientDisconnect: on_client_gone,
+    sqlite3.Error: on_storage_error,
+    OSError: on_storage_error,
     Exception: on_crash,
 }
 """Starlette's `exception_handlers` for every application of the mock."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import anyio.to_thread
 from starlette.requests import Request
 from starlette.responses import Response
 from talkie_models import OkResponse, ThreadDetail, ThreadList, ThreadMessage, ThreadSummary
@@ -41,12 +42,9 @@ async def list_threads(request: Request) -> Response:
     return mock.respond(request, ThreadList(threads=[summary(r) for r in rows]), "ThreadList")
 
 
-async def get_thread(request: Request) -> Response:
-    mock = mock_of(request)
-    user = mock.auth.require(request)
-    row = owned_thread(mock, request.path_params["threadId"], user.user_id)
+def _messages(mock: Mock, thread_id: str) -> list[ThreadMessage]:
     messages = []
-    for m in mock.store.messages(row.id):
+    for m in mock.store.messages(thread_id):
         fields: dict[str, object] = {
             "id": m.id,
             "role": m.role,
@@ -57,6 +55,15 @@ async def get_thread(request: Request) -> Response:
         if m.channel:
             fields["channel"] = m.channel
         messages.append(ThreadMessage.model_validate(fields))
+    return messages
+
+
+async def get_thread(request: Request) -> Response:
+    mock = mock_of(request)
+    user = mock.auth.require(request)
+    row = owned_thread(mock, request.path_params["threadId"], user.user_id)
+    # a long thread takes a while to read and build: on a worker thread, so other requests go on meanwhile
+    messages = await anyio.to_thread.run_sync(_messages, mock, row.id)
     detail = ThreadDetail(thread=summary(row), messages=messages, actions=mock.actions.for_thread(row.id))
     return mock.respond(request, detail, "ThreadDetail")
 

@@ -123,7 +123,7 @@ def _request(exchange: Exchange, shown: dict[str, Any], origin: str) -> dict[str
             for name, value in urllib.parse.parse_qsl(query, keep_blank_values=True)
         ],
         "headersSize": -1,
-        "bodySize": len(exchange.request_body),
+        "bodySize": exchange.request_size,
     }
     body = shown["request"]["body"]
     if body:
@@ -149,7 +149,7 @@ def _response(exchange: Exchange, shown: dict[str, Any]) -> dict[str, Any]:
             content["comment"] = f"{kept} of {shown['eventCount']} events kept by the inspector"
     else:
         text = shown["response"]["body"]
-        size = len(exchange.response_body)
+        size = exchange.response_size
         content = {"size": size, "mimeType": mime or "application/octet-stream", "text": text}
     return {
         "status": status if status is not None else 0,

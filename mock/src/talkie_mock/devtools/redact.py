@@ -1,11 +1,23 @@
 """Secrets never leave the mock through a developer surface: one scrubber for every text it shows.
 
 The traffic record, the inspector's state view, the violation log, the report and the server log all pass
-what they show through :func:`redact` (JSON values) or :func:`scrub` (text). Three nets catch a secret:
-the names it travels under (`Authorization: Bearer …`, `refresh_token=…`, `"clientSecret": …`), the
-prefixes the mock gives every credential it mints (`tka_`, `tkr_`, `tkc_`, `ek_mock_`, `tk_dev_`, `dk_`),
-and the exact values of the instance's own static secrets (a dev token chosen with `--token` has no
-prefix). What stays is a short head, so a developer still recognises which credential was used.
+what they show through :func:`redact` (JSON values) or :func:`scrub` (text). Four nets catch a secret:
+
+* the names it travels under (`Authorization: Bearer …`, `refresh_token=…`, `"clientSecret": …`, a form's
+  hidden `csrf` field);
+* the prefixes the mock gives every credential it mints (`tka_`, `tkr_`, `tkc_`, `ek_mock_`, `tk_dev_`,
+  `dk_`), wherever they stand: also glued to a letter, digit or underscore (`Bearertka_…`, `x<token>`) when
+  what follows the prefix looks minted (16 characters or more, with a digit or a capital), so `sdk_version`
+  stays;
+* the exact values of the instance's own static secrets (a dev token chosen with `--token` has no
+  prefix), only where they stand as a token: one of 8 characters or more wherever no token character
+  touches it (a path segment too); a shorter one only as a value (the whole text, a quoted string, a
+  `name=value` value, after `Bearer`), since so short a word occurs by chance. `--token talkie` is cut in
+  `Authorization: Bearer talkie` and `?token=talkie`, never in `/api/talkie/status` or in a message that
+  says "talkie-test:echo";
+* the start of a known secret that a cut (a body kept up to its display limit) left at the end of a text.
+
+What stays is a short head, so a developer still recognises which credential was used.
 """
 
 from __future__ import annotations
@@ -33,13 +45,31 @@ _MEMBERS = frozenset(MEMBERS)
 
 MINTED = ("tka_", "tkr_", "tkc_", "ek_mock_", "tk_dev_", "dk_")
 MARK = "…"
+GLUED_TAIL = 16
+"""Characters after a minting prefix glued to a word for it to be taken for a credential (the mock mints
+18 to 43)."""
 
+_TAIL = r"[A-Za-z0-9_\-.~]"
+_WORD = r"[A-Za-z0-9_]"
+_PREFIXES = "|".join(map(re.escape, MINTED))
 _FIELD = re.compile(
     r"(?P<head>(?:^|(?<=[?&;\s]))(?:" + "|".join(FORM_FIELDS) + r")=)(?P<value>[^\s&\"',;#]+)"
 )
 _MEMBER = re.compile(r"(?P<head>\"(?:" + "|".join(MEMBERS) + r")\"\s*:\s*\")(?P<value>[^\"\\]+)")
+_HIDDEN = re.compile(
+    r"(?P<head>\bname=[\"'](?:" + "|".join(FORM_FIELDS) + r")[\"'][^>]*?\bvalue=[\"'])(?P<value>[^\"'>]+)"
+)
+"""A secret in an HTML form's field (the CSRF token of a recorded consent or device page)."""
 _BEARER = re.compile(r"(?i)(?P<head>\b(?:bearer|basic)\s+)(?P<value>[^\s\"',;]+)")
-_PREFIXED = re.compile(r"(?P<value>\b(?:" + "|".join(map(re.escape, MINTED)) + r")[A-Za-z0-9_\-.~]{4,})")
+_PREFIXED = re.compile(
+    rf"(?P<value>(?<!{_WORD})(?:{_PREFIXES}){_TAIL}{{4,}}"
+    rf"|(?<={_WORD})(?:{_PREFIXES})(?={_TAIL}*[A-Z0-9]){_TAIL}{{{GLUED_TAIL},}})"
+)
+_AS_VALUE = r"^(?:{0})$|(?<=\")(?:{0})(?=\")|(?<=')(?:{0})(?=')|(?<==)(?:{0})(?=$|[&;,#\s\"'])"
+"""Where a short static secret (under FRAGMENT_CHARS) stands as a value: the whole text, a quoted string,
+the value of a `name=value` (a word that short occurs by chance: in a path, in prose, it stays)."""
+_AS_TOKEN = r"(?<![A-Za-z0-9_\-.~+])(?:{0})(?![A-Za-z0-9_\-.~+])"
+"""Where a longer static secret stands as a token: bounded by characters no token has (a path segment too)."""
 
 
 def head(secret: str) -> str:
@@ -76,9 +106,24 @@ class Redactor:
     """
 
     def __init__(self, known: Iterable[str] = ()) -> None:
-        self._known = sorted({k for k in known if k}, key=len, reverse=True)
+        self._known: list[str] = []
+        self._values: re.Pattern[str] | None = None
+        self._pieces: re.Pattern[str] | None = None
+        self.add(*known)
+
+    def add(self, *known: str) -> None:
+        """Know more secrets by value (a developer secret made after start-up)."""
+        self._known = sorted({*self._known, *(k for k in known if k)}, key=len, reverse=True)
+        if not self._known:
+            return
+        short = [re.escape(k) for k in self._known if len(k) < FRAGMENT_CHARS]
+        long = [re.escape(k) for k in self._known if len(k) >= FRAGMENT_CHARS]
+        found = [_AS_VALUE.format("|".join(short))] if short else []
+        found += [_AS_TOKEN.format("|".join(long))] if long else []
+        self._values = re.compile("|".join(found))
         starts = sorted({re.escape(k[:FRAGMENT_CHARS]) for k in self._known if len(k) >= FRAGMENT_CHARS})
-        self._pieces = re.compile(f"(?:{'|'.join(starts)})[A-Za-z0-9_\\-.~]*") if starts else None
+        # a piece: the start of a known secret that runs to the end of the text or to a cut's mark
+        self._pieces = re.compile(f"(?:{'|'.join(starts)}){_TAIL}*(?:$|{MARK})") if starts else None
 
     def scrub(self, text: str) -> str:
         """`text` with every secret it carries cut to its head."""
@@ -95,14 +140,14 @@ class Redactor:
         return scrubbed
 
     def _scrub(self, text: str) -> str:
-        for secret in self._known:
-            if secret in text:
-                text = text.replace(secret, head(secret))
+        if self._values is not None:
+            text = self._values.sub(lambda m: head(m.group(0)), text)
         if self._pieces is not None:
-            text = self._pieces.sub(lambda m: head(m.group(0)), text)
+            text = self._pieces.sub(lambda m: head(m.group(0).removesuffix(MARK)), text)
         text = _BEARER.sub(lambda m: m.group("head") + head(m.group("value")), text)
         text = _FIELD.sub(lambda m: m.group("head") + head(m.group("value")), text)
         text = _MEMBER.sub(lambda m: m.group("head") + head(m.group("value")), text)
+        text = _HIDDEN.sub(lambda m: m.group("head") + head(m.group("value")), text)
         return _PREFIXED.sub(lambda m: head(m.group("value")), text)
 
     def redact(self, value: Any) -> Any:

@@ -1,4 +1,4 @@
-"""`talkie-mock report`: the client-side rule violations a mock has seen, as text or JSON.
+"""`talkie-mock report`: the rule findings a mock recorded about its clients' requests, as text or JSON.
 
 It asks a running mock (`GET /_mock/api/violations`, the default) or reads a state file directly (`--state`,
 read-only; works while the mock is stopped). Both come from the same SQLite table, so the report survives a
@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import json
 import urllib.error
+import urllib.parse
 import urllib.request
 from pathlib import Path
 from typing import Any
 
 from talkie_models.rules import catalogue
 
+from talkie_mock.devtools import runtime
 from talkie_mock.devtools.redact import Redactor
 from talkie_mock.devtools.violations import read_state_file, summary
 from talkie_mock.errors import MockError
@@ -24,19 +26,36 @@ class ReportError(MockError):
     """The mock or the state file could not be read."""
 
 
+HOW_TO_KEY = (
+    "pass the key of the mock's inspector link (the part after `#key=`) with --key or TALKIE_MOCK_KEY"
+)
+
+
 def fetch(url: str, key: str | None = None, timeout: float = 10.0) -> list[dict[str, Any]]:
-    """Violations from a running mock's control API (`key`: its developer secret)."""
+    """Violations from a running mock's control API. `key`: its developer secret; without one, the secret
+    of this user's mock on that port is read from its runtime file (devtools.runtime)."""
     target = url.rstrip("/") + "/_mock/api/violations"
-    headers = {"Authorization": f"Bearer {key}"} if key else {}
+    port = urllib.parse.urlsplit(url).port
+    found_key = key or (runtime.find_key(port) if port is not None else None)
+    headers = {"Authorization": f"Bearer {found_key}"} if found_key else {}
     try:
         with urllib.request.urlopen(
             urllib.request.Request(target, headers=headers), timeout=timeout
         ) as response:
             data = json.loads(response.read())
+    except urllib.error.HTTPError as exc:
+        if exc.code == 401 and found_key is None:
+            raise ReportError(f"{url} asks for its developer secret: {HOW_TO_KEY}") from None
+        if exc.code == 401:
+            raise ReportError(
+                f"{url} refused the developer secret (wrong, or expired: the mock printed a new inspector "
+                f"link); {HOW_TO_KEY}"
+            ) from None
+        raise ReportError(f"cannot read {target}: {exc}") from exc
     except (urllib.error.URLError, OSError, ValueError) as exc:
         raise ReportError(f"cannot read {target}: {exc}") from exc
-    found: list[dict[str, Any]] = data["violations"]
-    return found
+    violations: list[dict[str, Any]] = data["violations"]
+    return violations
 
 
 def load(path: Path) -> list[dict[str, Any]]:
@@ -58,14 +77,20 @@ def as_json(violations: list[dict[str, Any]]) -> str:
 
 def as_text(violations: list[dict[str, Any]]) -> str:
     if not violations:
-        return "No client-side rule violations seen."
+        return "No rule findings about the clients' requests."
     rules = catalogue()
-    lines = [f"{len(violations)} client-side rule violation(s) seen:", ""]
+    lines = [
+        f"{len(violations)} rule finding(s) about the clients' requests "
+        "(each rule's side of talkie/1 in brackets):",
+        "",
+    ]
     for line in summary(violations):
         rule_id = line["rule"] or "-"
         entry = rules.get(line["rule"] or "")
+        side = f"[{entry.side}]" if entry else "[-]"
         lines.append(
-            f"{line['level'].upper():8} {rule_id:10} {line['count']:>4}x  {entry.statement if entry else ''}"
+            f"{line['level'].upper():8} {rule_id:10} {side:8} {line['count']:>4}x  "
+            f"{entry.statement if entry else ''}"
         )
         last = line["last"]
         lines.append(f"{'':20}last: {last['method']} {last['path']} at {last['at']}: {last['message']}")

@@ -7,10 +7,13 @@ cursor N" and gets only that. Client-side findings also go to the
 :class:`~talkie_mock.devtools.violations.ViolationLog`.
 
 Recording is on the path of every request, so it only keeps references: the header lists uvicorn built, the
-body chunks as they went by, the clock as a number. Turning them into text, splitting a stream into events
-and judging each event happen when the inspector asks (:meth:`Exchange.to_json`). The request itself is
-judged when its exchange ends (or when its stream opens), because the violation log must not wait for
-anyone to look.
+body chunks as they went by, the clock as a number. It never keeps more than it shows: a body is cut to
+BODY_LIMIT bytes as it arrives (a request body may first be kept up to ANALYSED_LIMIT, for its verdict), a
+stream to STREAM_LIMIT, and all exchanges together hold at most BUDGET bytes, the oldest dropped first, so a
+flood of big answers costs neither memory nor time on the event loop. Turning them into text, splitting a
+stream into events and judging each event happen when the inspector asks (:meth:`Exchange.to_json`). The
+request itself is judged when its exchange ends (or when its stream opens), because the violation log must
+not wait for anyone to look.
 """
 
 from __future__ import annotations
@@ -43,6 +46,12 @@ CAPACITY = 500
 REPEAT_SECONDS = 10.0
 """How long the same refusal (method, path, status) is recorded only once (:meth:`Traffic.refused`)."""
 BODY_LIMIT = 16 * 1024
+"""Bytes of a body kept and shown; the rest is only counted (the shown text ends with a mark)."""
+ANALYSED_LIMIT = 64 * 1024
+"""Bytes of a request body kept until its verdict (a larger body is not judged on its first part)."""
+BUDGET = 8 * 1024 * 1024
+"""Bytes of bodies and streams all kept exchanges may hold together; the oldest go first past it."""
+CUT = "…"
 EVENT_LIMIT = 300
 STREAM_LIMIT = 64 * 1024
 """Bytes of a stream kept as sent; later chunks are only counted (their events, not their text)."""
@@ -61,9 +70,10 @@ _EVENT_STREAM = b"text/event-stream"
 Headers = list[tuple[bytes, bytes]]
 
 
-def _text(raw: bytes) -> str:
-    text = raw[:BODY_LIMIT].decode("utf-8", "replace")
-    return text + ("…" if len(raw) > BODY_LIMIT else "")
+def _text(kept: bytes, size: int) -> str:
+    """A kept body as text, marked when it was cut (`size`: the bytes that really crossed the wire)."""
+    text = kept[:BODY_LIMIT].decode("utf-8", "replace")
+    return text + (CUT if size > min(len(kept), BODY_LIMIT) else "")
 
 
 def shown(headers: Headers) -> dict[str, str]:
@@ -87,6 +97,13 @@ class Exchange:
     status: int | None = None
     raw_response_headers: Headers = []  # noqa: RUF012 - replaced, never mutated
     response_body = b""
+    request_size = 0
+    """Bytes of the request body received (what is kept is at most ANALYSED_LIMIT, then BODY_LIMIT)."""
+    response_size = 0
+    """Bytes of the response body sent (what is kept is at most BODY_LIMIT)."""
+    kept_bytes = 0
+    """What this exchange holds against the traffic's BUDGET."""
+    evicted = False
     stream: str | None = None
     streaming = False
     analysed = False
@@ -138,15 +155,17 @@ class Exchange:
     def response_headers(self) -> dict[str, str]:
         return shown(self.raw_response_headers)
 
-    def add_stream_chunk(self, body: bytes) -> None:
-        """Keep a chunk of the stream as it was sent; past STREAM_LIMIT only count its events."""
+    def add_stream_chunk(self, body: bytes) -> int:
+        """Keep a chunk of the stream as it was sent; past STREAM_LIMIT only count its events. Returns the
+        bytes kept."""
         if self.chunk_bytes < STREAM_LIMIT:
             self.chunks.append(body)
             self.chunk_bytes += len(body)
-            return
+            return len(body)
         if self.overflow_decoder is None:
             self.overflow_decoder = SSEDecoder()
         self.overflow_events += len(self.overflow_decoder.feed(body))
+        return 0
 
     def events(self) -> tuple[list[dict[str, Any]], int]:
         """The recorded events (at most EVENT_LIMIT, each judged) and how many there were in all."""
@@ -175,12 +194,12 @@ class Exchange:
             "endpoint": self.endpoint,
             "request": {
                 "headers": self.request_headers,
-                "body": _text(bytes(self.request_body)),
+                "body": _text(self.request_body, self.request_size),
             },
             "response": {
                 "status": self.status,
                 "headers": self.response_headers,
-                "body": _text(bytes(self.response_body)),
+                "body": _text(self.response_body, self.response_size),
             },
             "stream": self.stream,
             "events": events,
@@ -227,19 +246,24 @@ def refused_finding(status: int, body: bytes) -> Finding:
 
 
 class Traffic:
-    """The ring buffer of exchanges and its change cursor."""
+    """The ring buffer of exchanges and its change cursor, within CAPACITY entries and BUDGET bytes."""
 
     def __init__(
         self,
         capacity: int = CAPACITY,
         redactor: Redactor | None = None,
         clock_ms: Callable[[], int] = lambda: int(time.time() * 1000),
+        budget: int = BUDGET,
     ) -> None:
         self.redactor = redactor or Redactor()
+        self.capacity = capacity
+        self.budget = budget
         self.clock_ms = clock_ms
         """The mock's clock, for exchanges the recorder does not see (:meth:`refused`)."""
         self._last_refusal: tuple[tuple[str, str, int], float] | None = None
         self.items: deque[Exchange] = deque(maxlen=capacity)
+        self.kept_bytes = 0
+        """Bytes the kept exchanges hold (bodies and streams), at most `budget` once a request is done."""
         self.cursor = 0
         self._next_id = 1
         self.listeners: list[Callable[[Exchange], None]] = []
@@ -248,10 +272,34 @@ class Traffic:
     def begin(self, method: str, path: str, query: bytes, stamp_ms: int, headers: Headers) -> Exchange:
         exchange = Exchange(self._next_id, method, path, query, stamp_ms, headers)
         self._next_id += 1
+        if len(self.items) >= self.capacity:
+            self._evict()
         self.items.append(exchange)
         self.cursor += 1
         exchange.version = self.cursor
         return exchange
+
+    def charge(self, exchange: Exchange, size: int) -> None:
+        """`size` more bytes kept by `exchange`; past the budget the oldest exchanges are dropped."""
+        if exchange.evicted or not size:
+            return
+        exchange.kept_bytes += size
+        self.kept_bytes += size
+        while self.kept_bytes > self.budget and len(self.items) > 1:
+            self._evict()
+
+    def refund(self, exchange: Exchange, size: int) -> None:
+        """`size` bytes `exchange` no longer keeps."""
+        if not exchange.evicted:
+            exchange.kept_bytes -= size
+            self.kept_bytes -= size
+
+    def _evict(self) -> None:
+        oldest = self.items.popleft()
+        kept = getattr(oldest, "kept_bytes", 0)  # a voice channel's log holds no bodies
+        self.kept_bytes = max(0, self.kept_bytes - kept)
+        if isinstance(oldest, Exchange):
+            oldest.evicted = True
 
     def touch(self, exchange: Exchange) -> None:
         self.cursor += 1
@@ -267,7 +315,11 @@ class Traffic:
         return [self.redactor.redact(e.to_json()) for e in list(self.items) if e.version > cursor]
 
     def clear(self) -> None:
+        for exchange in self.items:
+            if isinstance(exchange, Exchange):
+                exchange.evicted = True
         self.items.clear()
+        self.kept_bytes = 0
         self.cursor += 1
 
     def refused(self, scope: Scope, status: int, body: bytes, headers: Headers) -> None:
@@ -289,6 +341,7 @@ class Traffic:
         exchange.status = status
         exchange.raw_response_headers = headers
         exchange.response_body = body[:BODY_LIMIT]
+        self.charge(exchange, len(exchange.response_body))
         exchange.analysed = True
         exchange.ended = time.monotonic()
         exchange.findings = [refused_finding(status, body)]
@@ -357,7 +410,9 @@ class TrafficRecorder:
         exchange.request_complete = True
         exchange.status = 200
         exchange.raw_response_headers = headers
-        exchange.response_body = body[: BODY_LIMIT * 4]
+        exchange.response_body = body[:BODY_LIMIT]
+        exchange.response_size = len(body)
+        self.traffic.charge(exchange, len(exchange.response_body))
         try:
             await send({"type": "http.response.start", "status": 200, "headers": headers})
             await send({"type": "http.response.body", "body": body})
@@ -373,8 +428,13 @@ class TrafficRecorder:
             message = await receive()
             if message["type"] == "http.request":
                 body = message.get("body", b"")
-                if body and len(exchange.request_body) < BODY_LIMIT * 4:
-                    exchange.request_body += body
+                if body:
+                    exchange.request_size += len(body)
+                    room = ANALYSED_LIMIT - len(exchange.request_body)
+                    if room > 0:  # cut before it is kept: a slice of at most `room` bytes is copied
+                        kept = body[:room] if len(body) > room else body
+                        exchange.request_body += kept
+                        self.traffic.charge(exchange, len(kept))
                 exchange.request_complete = not message.get("more_body", False)
             return message
 
@@ -399,9 +459,14 @@ class TrafficRecorder:
             body = message.get("body", b"")
             if body:
                 if exchange.streaming:
-                    exchange.add_stream_chunk(body)
-                elif len(exchange.response_body) < BODY_LIMIT * 4:
-                    exchange.response_body += body
+                    self.traffic.charge(exchange, exchange.add_stream_chunk(body))
+                else:
+                    exchange.response_size += len(body)
+                    room = BODY_LIMIT - len(exchange.response_body)
+                    if room > 0:  # cut before it is kept (a 3 MB answer costs a 16 kB copy at most)
+                        kept = body[:room] if len(body) > room else body
+                        exchange.response_body += kept
+                        self.traffic.charge(exchange, len(kept))
             if not message.get("more_body", False):
                 if exchange.stream == "open":
                     exchange.stream = "complete"
@@ -430,6 +495,10 @@ class TrafficRecorder:
         if exchange.analysed:
             return
         exchange.analysed = True
+        self._verdict(exchange, scope)
+        self._judged(exchange)
+
+    def _verdict(self, exchange: Exchange, scope: Scope) -> None:
         unreadable = _unreadable(scope, exchange, self.cors)
         if self.silent is not None and self.silent(exchange.path, exchange.endpoint, exchange.status or 0):
             if unreadable is not None:
@@ -449,7 +518,8 @@ class TrafficRecorder:
             endpoint=exchange.endpoint,
             headers=_LazyHeaders(exchange.raw_request_headers),
             body=bytes(exchange.request_body),
-            body_complete=exchange.request_complete,
+            # a body longer than what was kept is not judged on its first part
+            body_complete=exchange.request_complete and exchange.request_size == len(exchange.request_body),
             status=exchange.status or 0,
             response=response,
             location=_header(exchange.raw_response_headers, b"location"),
@@ -459,6 +529,13 @@ class TrafficRecorder:
         self.analyse(exchange, seen)
         if unreadable is not None:
             exchange.findings = [*exchange.findings, unreadable]
+
+    def _judged(self, exchange: Exchange) -> None:
+        """After its verdict a request body keeps what is shown only."""
+        extra = len(exchange.request_body) - BODY_LIMIT
+        if extra > 0 and exchange.request_complete:
+            exchange.request_body = exchange.request_body[:BODY_LIMIT]
+            self.traffic.refund(exchange, extra)
 
     def _closed(self, exchange: Exchange, scope: Scope) -> None:
         applied = scope.get(APPLIED)

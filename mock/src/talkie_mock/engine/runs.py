@@ -38,6 +38,7 @@ from talkie_models import (
 from talkie_models.protocol import AG_UI_PROTOCOL_VERSION, CARD_EVENT
 from talkie_models.sse import encode_comment, encode_event
 
+from talkie_mock.engine import statefile
 from talkie_mock.engine.plans import ActionSpec, Emit, Fail, Paced, Propose, Sleep, Step, Unsafe, Usage
 from talkie_mock.engine.store import MessageRow, Store
 from talkie_mock.engine.variations import StreamShaper, Variations, record
@@ -412,8 +413,11 @@ class RunManager:
                 tracker.close(lambda e: self._emit(run, tracker, e))
                 self._emit(run, tracker, self._finished(run.thread_id, run.run_id, False, key=run.variant))
                 run.status = "finished"
-        except Exception:
-            log.exception("run %s failed inside the mock", run.run_id)
+        except Exception as exc:
+            if statefile.disk_full(exc):  # not a bug: one line for the whole time the disk stays full
+                statefile.tell_disk_full(log, exc)
+            else:
+                log.exception("run %s failed inside the mock", run.run_id)
             run.status = "error"
             run.publish(wire(self._run_error("internal", None, run.locale)))
         finally:

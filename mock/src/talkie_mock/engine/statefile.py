@@ -7,11 +7,17 @@ folder or starts it twice. Each case ends in :class:`StateFileError` (the CLI pr
 * another running mock holds the file (an exclusive lock on `<state>.lock`, released by the OS when that
   process ends, even by `kill -9`): two mocks on one file would break each other's live runs;
 * the file is not an SQLite database, or fails SQLite's `quick_check` (corrupt);
+* the file is another application's SQLite database: a state file carries the mock's `application_id`
+  (a new, empty file gets it; a state file made before the mark is known by its tables), and anything else
+  is refused before a byte of it changes, its mode included;
 * the file or its folder cannot be written.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import logging
 import os
 import sqlite3
 from pathlib import Path
@@ -73,6 +79,11 @@ def lock(path: str) -> IO[str] | None:
     return handle
 
 
+APPLICATION_ID = 0x546B6D6B
+"""`PRAGMA application_id` of a talkie-mock state file ("Tkmk"), the marker SQLite keeps for that purpose."""
+UNMARKED_TABLES = frozenset({"threads", "messages", "runs", "settings"})
+"""Tables by which a state file written before the marker existed is known (it is marked when opened)."""
+
 JOURNAL_LIMIT_BYTES = 64 * 1024 * 1024
 """The size a log file is cut back to when it starts again from its beginning (after a burst of writes)."""
 
@@ -102,27 +113,53 @@ def open_db(path: str) -> sqlite3.Connection:
     return _prepare(_open(path), path)
 
 
-def _private(path: str) -> None:
-    """Make the file readable by its owner only (created so when missing, tightened when not).
+def _create(path: str) -> None:
+    """Make a missing state file, for its owner only (an empty file is an empty database)."""
+    if path == MEMORY or os.path.exists(path):
+        return
+    with contextlib.suppress(OSError):  # a read-only folder and the like: connect() says what is wrong
+        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
 
-    It holds the developer secret, the dev token and every credential the mock minted; SQLite gives its
-    `-wal` and `-shm` files the same mode as the database, so they follow.
+
+def _private(path: str) -> None:
+    """Make the state file readable by its owner only (tightened when it was not).
+
+    It holds the dev token and every credential the mock minted; SQLite gives its `-wal` and `-shm` files
+    the same mode as the database, so they follow. Called only once the file is known to be the mock's.
     """
     if path == MEMORY:
         return
     try:
-        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))  # an empty file is an empty database
         mode = os.stat(path).st_mode & 0o777
         if mode & 0o077:
             os.chmod(path, mode & 0o700)
-    except OSError:  # not ours, or read-only: connect() below says what is wrong with it
+    except OSError:  # not ours: the first write says what is wrong
         pass
 
 
+def _foreign(db: sqlite3.Connection, path: str) -> str | None:
+    """Why the database is not a talkie-mock state file (None: it is one, or it is empty and now marked)."""
+    marker = int(db.execute("PRAGMA application_id").fetchone()[0])
+    if marker == APPLICATION_ID:
+        return None
+    tables = {
+        row[0]
+        for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        if not str(row[0]).startswith("sqlite_")
+    }
+    if marker == 0 and (not tables or tables >= UNMARKED_TABLES):  # new, or a state file of before the mark
+        db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        return None
+    if marker != 0:
+        return f"its SQLite application id is {marker:#x}, not talkie-mock's {APPLICATION_ID:#x}"
+    shown = ", ".join(sorted(tables)[:5]) + (", …" if len(tables) > 5 else "")
+    return f"it holds {len(tables)} table(s) of another application: {shown}"
+
+
 def connect(path: str) -> sqlite3.Connection:
-    """A connection to a usable state file (made when missing, for its owner only): readable, intact and
-    writable."""
-    _private(path)
+    """A connection to a usable state file (made when missing, for its owner only): readable, intact, the
+    mock's own and writable."""
+    _create(path)
     try:
         db = _open(path)
     except sqlite3.Error as exc:
@@ -133,6 +170,7 @@ def connect(path: str) -> sqlite3.Connection:
             raise StateFileError(_corrupt(path, "; ".join(map(str, found))))
         db.execute("BEGIN IMMEDIATE")
         db.execute("ROLLBACK")
+        why = _foreign(db, path)
     except sqlite3.DatabaseError as exc:
         db.close()
         text = str(exc)
@@ -146,6 +184,13 @@ def connect(path: str) -> sqlite3.Connection:
                 f"the state file {path} cannot be written ({text}); check its permissions"
             ) from None
         raise StateFileError(_corrupt(path, text)) from None
+    if why is not None:
+        db.close()
+        raise StateFileError(
+            f"{path} is not a talkie-mock state file ({why}); it was left untouched: "
+            "give another path with --state"
+        )
+    _private(path)
     try:
         return _prepare(db, path)
     except sqlite3.Error as exc:
@@ -159,3 +204,28 @@ def _corrupt(path: str, detail: str) -> str:
         f"the state file {path} is damaged ({detail}); move it away to start afresh, "
         "or try `sqlite3 FILE .recover`"
     )
+
+
+_DISK_FULL_TOLD: list[bool] = []
+"""Whether the log has said that the disk is full (once: every write meanwhile would say it again)."""
+
+
+def disk_full(exc: BaseException | None) -> bool:
+    """Whether an exception (or one it came from) is a full disk: SQLITE_FULL or ENOSPC."""
+    seen = 0
+    while exc is not None and seen < 8:
+        if isinstance(exc, sqlite3.Error) and (
+            getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL or "disk is full" in str(exc)
+        ):
+            return True
+        if isinstance(exc, OSError) and exc.errno == errno.ENOSPC:
+            return True
+        exc, seen = exc.__cause__ or exc.__context__, seen + 1
+    return False
+
+
+def tell_disk_full(log: logging.Logger, exc: BaseException) -> None:
+    """One log line, no traceback, the first time the disk is found full."""
+    if not _DISK_FULL_TOLD:
+        _DISK_FULL_TOLD.append(True)
+        log.error("the disk of the state file is full (%s): writes fail until space is freed", exc)

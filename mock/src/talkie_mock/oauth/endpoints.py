@@ -236,6 +236,7 @@ class OAuthEndpoints:
             items=self.server.devices(user.id),
             revoke_action=lambda device_id: (
                 f"{md.ACCOUNT_PATH}/devices/{urllib.parse.quote(device_id)}/revoke"
+                + _carried_key(request, "?")
             ),
             csrf=csrf_token(self.secret, "account:" + user.id),
             iso=iso_seconds,
@@ -253,5 +254,12 @@ class OAuthEndpoints:
             return self._page_error(request, stale)
         if user is None or not self.server.revoke_device(user.id, request.path_params["deviceId"]):
             return self._page_error(request, PageError("invalid_request", "No such signed-in device."))
-        target = f"{md.ACCOUNT_PATH}?{urllib.parse.urlencode({'user': user.id})}"
+        target = f"{md.ACCOUNT_PATH}?{urllib.parse.urlencode({'user': user.id})}{_carried_key(request, '&')}"
         return self._redirect(target, 303)
+
+
+def _carried_key(request: Request, joiner: str) -> str:
+    """The developer secret an account page was opened with (`?key=`, devtools.guard), carried on to the
+    page's forms and back, so a browser (which holds no cookie of it) stays let in."""
+    key = request.query_params.get("key")
+    return f"{joiner}{urllib.parse.urlencode({'key': key})}" if key else ""

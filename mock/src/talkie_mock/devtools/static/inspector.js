@@ -4,6 +4,19 @@
 "use strict";
 
 const API = "/_mock/api";
+// The developer secret comes in the fragment of the banner's link (/_mock/#key=dk_…), which the browser
+// never sends; it is kept for this tab only, taken out of the address bar, and sent as a header on every
+// call of the control API. Never a cookie: cookies go to every port of a host.
+const KEY_HEADER = "X-Talkie-Mock-Key";
+const KEY_ITEM = "talkie-mock-key:" + location.port;
+const KEY = (() => {
+  const found = /(?:^#|&)key=([^&]+)/.exec(location.hash);
+  if (found) {
+    sessionStorage.setItem(KEY_ITEM, decodeURIComponent(found[1]));
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+  return sessionStorage.getItem(KEY_ITEM);
+})();
 const entries = new Map();
 let cursor = 0;
 let selected = null;
@@ -43,12 +56,14 @@ function button(label, onClick, className) {
 
 async function call(method, path, body) {
   const init = { method, headers: {} };
+  if (KEY) init.headers[KEY_HEADER] = KEY;
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
   }
   const response = await fetch(API + path, init);
   const data = await response.json().catch(() => null);
+  document.getElementById("how-to-open").hidden = response.status !== 401;
   if (!response.ok) {
     const message = data && data.error ? data.error.message : response.statusText;
     throw new Error(message);
