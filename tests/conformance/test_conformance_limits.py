@@ -80,3 +80,41 @@ def test_text_a_file_cannot_hold_is_written_as_its_escape() -> None:
     assert writable("id t\ud800 \x00 ok\n\t") == "id t\\ud800 \\x00 ok\n\t"
     assert writable_data({"k\udfff": ["\ud83d", 1, None]}) == {"k\\udfff": ["\\ud83d", 1, None]}
     writable("t\ud800").encode("utf-8")  # strict: it encodes
+
+
+def test_a_connection_read_to_the_end_is_used_again() -> None:
+    """A whole answer leaves its keep-alive connection open for the next request (only a cut one is shut)."""
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    connections: list[int] = []
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def setup(self) -> None:
+            super().setup()
+            connections.append(1)
+
+        def do_GET(self) -> None:
+            body = b'{"ok": true}'
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, format: str, *args: object) -> None:
+            return
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/status"
+        with httpx.Client(transport=BoundedTransport(Limits(timeout=30))) as http:
+            answers = [http.get(url) for _ in range(3)]
+        assert [answer.json() for answer in answers] == [{"ok": True}] * 3
+        assert len(connections) == 1
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -33,6 +33,7 @@ class _Worker:
         self.request = request
         self.items: queue.Queue[Any] = queue.Queue(maxsize=_QUEUE_CHUNKS)
         self.stopped = threading.Event()
+        self.done = threading.Event()  # the worker has read the whole body and released the connection
         self.response: httpx.Response | None = None
         self.thread = threading.Thread(target=self._work, name="talkie-conformance-read", daemon=True)
 
@@ -58,15 +59,23 @@ class _Worker:
             for chunk in response.stream:  # type: ignore[union-attr]
                 if not self._put(bytes(chunk)):
                     return
+            response.close()  # back to the pool before the caller sends its next request
+            self.done.set()
             self._put(_END)
         except BaseException as exc:
             self._put(exc)
         finally:
             response.close()
+            self.done.set()
 
-    def stop(self) -> None:
-        """Make the worker end: no more chunks, and a socket blocked in a read is woken up."""
+    def stop(self, *, abort: bool = True) -> None:
+        """Make the worker end; `abort` (a body not read to its end) also wakes a socket blocked in a read.
+
+        A body read to its end leaves its connection whole, so that the pool can use it again.
+        """
         self.stopped.set()
+        if not abort:
+            return
         response = self.response
         stream = response.extensions.get("network_stream") if response is not None else None
         sock = stream.get_extra_info("socket") if stream is not None else None
@@ -83,6 +92,7 @@ class _BoundedStream(httpx.SyncByteStream):
         self.bound = bound
         self.what = what
         self.read = 0
+        self.complete = False  # read to its end: the connection is whole and back in the pool
 
     def __iter__(self) -> Iterator[bytes]:
         try:
@@ -92,6 +102,7 @@ class _BoundedStream(httpx.SyncByteStream):
                 except queue.Empty:
                     raise self.bound.timed_out(self.what, "the answer was not complete") from None
                 if item is _END:
+                    self.complete = True
                     return
                 if isinstance(item, BaseException):
                     raise item
@@ -100,10 +111,10 @@ class _BoundedStream(httpx.SyncByteStream):
                     raise self.bound.too_large(self.what)
                 yield item
         finally:
-            self.worker.stop()
+            self.worker.stop(abort=not self.complete)
 
     def close(self) -> None:
-        self.worker.stop()
+        self.worker.stop(abort=not (self.complete or self.worker.done.is_set()))
 
 
 class BoundedTransport(httpx.BaseTransport):

@@ -254,6 +254,14 @@ def run_command(
     Sign in with --token T (a development token) or --oauth (the app's OAuth sign-in, which also runs the
     AUTH checks of a real sign-in).
     """
+    limits = limits_of(
+        timeout=timeout,
+        stream_timeout=stream_timeout,
+        max_body=max_body,
+        max_stream=max_stream,
+        max_events=max_events,
+        time_limit=time_limit,
+    )
     from talkie_conformance.report import TerminalReporter, to_junit, write_report
     from talkie_conformance.runner import SelectionError, run_suite, select
 
@@ -287,14 +295,7 @@ def run_command(
             options=Options(clock_url=clock_url),
             progress=reporter.progress,
             oauth=oauth,
-            limits=limits_of(
-                timeout=timeout,
-                stream_timeout=stream_timeout,
-                max_body=max_body,
-                max_stream=max_stream,
-                max_events=max_events,
-                time_limit=time_limit,
-            ),
+            limits=limits,
             prompt=paste_redirect,
         )
     except ConformanceError as exc:
@@ -367,6 +368,14 @@ def fuzz_command(
     max_events: int,
 ) -> None:
     """Fuzz the server at URL: Schemathesis with Talkie checks, then a stateful model of the spec."""
+    limits = limits_of(
+        timeout=timeout,
+        stream_timeout=stream_timeout,
+        max_body=max_body,
+        max_stream=max_stream,
+        max_events=max_events,
+        time_limit=time_limit,
+    )  # the time limit starts before the fuzzer's (slow) imports
     from talkie_conformance.fuzz import FuzzConfig, fuzz
 
     console = Console(highlight=False, soft_wrap=True)  # long URLs stay whole
@@ -388,14 +397,7 @@ def fuzz_command(
         phases=tuple(p.strip() for p in phases.split(",") if p.strip()),
         state_machine=not no_state_machine,
         openapi_path=openapi_path,
-        limits=limits_of(
-            timeout=timeout,
-            stream_timeout=stream_timeout,
-            max_body=max_body,
-            max_stream=max_stream,
-            max_events=max_events,
-            time_limit=time_limit,
-        ),
+        limits=limits,
     )
     try:
         report = fuzz(config, console=console, prompt=paste_redirect)

@@ -264,7 +264,7 @@ def discover(
                 with http.stream(
                     "GET", url, headers={"Accept": "application/json"}, extensions={EXTENSION: bound}
                 ) as response:
-                    raw = response.read()
+                    raw = read_capped(response, bound)
             except ServerLimitError as exc:
                 if exc.limit == str(MANIFEST_CAP):
                     raise ManifestTooLargeError(
@@ -470,7 +470,7 @@ class TalkieClient:
         with self._http.stream(
             method, url, content=body, headers=all_headers, extensions={EXTENSION: bound}
         ) as response:
-            content = response.read()
+            content = read_capped(response, bound)
         return Exchange(
             method=method,
             url=url,
@@ -528,7 +528,7 @@ class TalkieClient:
             recording = RunRecording(exchange=exchange)
             is_stream = exchange.content_type == EVENT_STREAM
             if response.status_code != 200 or not is_stream:
-                exchange.body = _read_capped(response, self.limits)
+                exchange.body = read_capped(response, self.limits.bound())  # an answer: --max-body
                 exchange.elapsed = time.perf_counter() - started
                 recording.completed = True
                 return recording
@@ -569,11 +569,11 @@ class TalkieClient:
         return recording
 
 
-def _read_capped(response: httpx.Response, limits: Limits) -> bytes:
-    """The body of a run request that did not answer a stream: an ordinary answer, so `--max-body` caps it."""
+def read_capped(response: httpx.Response, bound: Bound) -> bytes:
+    """The decoded body, cut at the bound's cap: a compressed answer that grows when decoded is cut too."""
     body = bytearray()
-    for chunk in response.iter_raw():
+    for chunk in response.iter_bytes():
         body += chunk
-        if len(body) > limits.max_body:
-            raise limits.bound().too_large(f"{response.request.method} {response.request.url}")
+        if len(body) > bound.max_bytes.value:
+            raise bound.too_large(f"{response.request.method} {response.request.url}")
     return bytes(body)
