@@ -20,6 +20,7 @@ from talkie_models.validation import validate
 
 from talkie_conformance import bodies
 from talkie_conformance.client import Exchange, RunRecording, TalkieClient
+from talkie_conformance.errors import ConformanceError
 from talkie_conformance.findings import Evidence, excerpt
 from talkie_conformance.oauth import OAuthSession
 
@@ -81,11 +82,11 @@ def check(
     return register
 
 
-class SkipCheck(Exception):  # noqa: N818 - control flow of a check, not an error
+class SkipCheck(ConformanceError):  # noqa: N818 - control flow of a check, not an error
     """The check cannot run against this server (reason given); all its rules are skipped."""
 
 
-class AbortCheck(Exception):  # noqa: N818 - control flow of a check, not an error
+class AbortCheck(ConformanceError):  # noqa: N818 - control flow of a check, not an error
     """A required expectation failed; the rest of the check cannot run meaningfully."""
 
 

@@ -15,13 +15,24 @@ from typing import Any, TypeVar
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from talkie_models.protocol import TALKIE_CLIENT_ID, TALKIE_REDIRECT_SCHEME, TALKIE_REDIRECT_URI
 
 from talkie_conformance.baseline import BaselineError, apply_baseline, load_baseline
 from talkie_conformance.checking import Options
 from talkie_conformance.errors import ConformanceError
+from talkie_conformance.limits import (
+    DEFAULT_MAX_BODY,
+    DEFAULT_MAX_EVENTS,
+    DEFAULT_MAX_STREAM,
+    DEFAULT_RUN_TIME_LIMIT,
+    DEFAULT_STREAM_TIMEOUT,
+    DEFAULT_TIMEOUT,
+    Limits,
+)
 from talkie_conformance.oauth import OAuthConfig
 from talkie_conformance.rules import load_rules
+from talkie_conformance.runner import crash_text
 
 EXIT_PASS = 0
 EXIT_FINDINGS = 1
@@ -72,6 +83,70 @@ def oauth_options(command: F) -> F:
     return command
 
 
+def limit_options(command: F) -> F:
+    """The deadlines and caps `run` and `fuzz` share (see `limits`); `--time-limit` is each command's own."""
+    options = [
+        click.option(
+            "--timeout",
+            default=DEFAULT_TIMEOUT,
+            show_default=True,
+            type=click.FloatRange(min=0.1),
+            help="Seconds one whole answer may take (a wall-clock deadline, not a pause between bytes).",
+        ),
+        click.option(
+            "--stream-timeout",
+            default=DEFAULT_STREAM_TIMEOUT,
+            show_default=True,
+            type=click.FloatRange(min=0.1),
+            help="Seconds one run stream may stay open before the suite hangs up and fails the check.",
+        ),
+        click.option(
+            "--max-body",
+            default=DEFAULT_MAX_BODY,
+            show_default=True,
+            type=click.IntRange(min=1024),
+            help="Bytes of one answer the suite reads; a larger one fails the check (the manifest: 64 kB).",
+        ),
+        click.option(
+            "--max-stream",
+            default=DEFAULT_MAX_STREAM,
+            show_default=True,
+            type=click.IntRange(min=1024),
+            help="Bytes of one run stream the suite reads before it hangs up and fails the check.",
+        ),
+        click.option(
+            "--max-events",
+            default=DEFAULT_MAX_EVENTS,
+            show_default=True,
+            type=click.IntRange(min=10),
+            help="Events of one run stream the suite keeps before it hangs up and fails the check.",
+        ),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def limits_of(
+    *,
+    timeout: float,
+    stream_timeout: float,
+    max_body: int,
+    max_stream: int,
+    max_events: int,
+    time_limit: float,
+) -> Limits:
+    """The limits the options ask for; the time limit starts now."""
+    return Limits(
+        timeout=timeout,
+        stream_timeout=stream_timeout,
+        max_body=max_body,
+        max_stream=max_stream,
+        max_events=max_events,
+        time_limit=time_limit,
+    )
+
+
 def oauth_config(
     console: Console,
     *,
@@ -107,6 +182,11 @@ def paste_redirect(authorization_url: str) -> str:
 @click.version_option(package_name="talkie-conformance")
 def main() -> None:
     """Test and fuzz a talkie/1 server, rule by rule."""
+    # A server's text may hold lone surrogates; the terminal shows them escaped instead of failing.
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
 
 
 @main.command("run")
@@ -139,7 +219,14 @@ def main() -> None:
 @click.option(
     "--clock-url", help='Test hook: POST {"seconds": n} here moves the server\'s clock (expiry checks).'
 )
-@click.option("--timeout", default=30.0, show_default=True, help="Seconds to wait for one answer.")
+@limit_options
+@click.option(
+    "--time-limit",
+    default=DEFAULT_RUN_TIME_LIMIT,
+    show_default=True,
+    type=click.FloatRange(min=1),
+    help="Seconds the whole run may take: then the check in flight fails naming it, the rest are skipped.",
+)
 @click.option("-v", "--verbose", is_flag=True, help="Print every finding, not just problems.")
 def run_command(
     url: str,
@@ -155,6 +242,11 @@ def run_command(
     rules_path: str | None,
     clock_url: str | None,
     timeout: float,
+    stream_timeout: float,
+    max_body: int,
+    max_stream: int,
+    max_events: int,
+    time_limit: float,
     verbose: bool,
 ) -> None:
     """Run the conformance checks against the server at URL (a host, an origin or a manifest URL).
@@ -162,6 +254,14 @@ def run_command(
     Sign in with --token T (a development token) or --oauth (the app's OAuth sign-in, which also runs the
     AUTH checks of a real sign-in).
     """
+    limits = limits_of(
+        timeout=timeout,
+        stream_timeout=stream_timeout,
+        max_body=max_body,
+        max_stream=max_stream,
+        max_events=max_events,
+        time_limit=time_limit,
+    )
     from talkie_conformance.report import TerminalReporter, to_junit, write_report
     from talkie_conformance.runner import SelectionError, run_suite, select
 
@@ -194,8 +294,8 @@ def run_command(
             rule_filter=rule_filter,
             options=Options(clock_url=clock_url),
             progress=reporter.progress,
-            timeout=timeout,
             oauth=oauth,
+            limits=limits,
             prompt=paste_redirect,
         )
     except ConformanceError as exc:
@@ -231,8 +331,10 @@ def run_command(
     "--time-limit",
     default=120.0,
     show_default=True,
-    help="Stop generating new cases after this many seconds.",
+    type=click.FloatRange(min=1),
+    help="Seconds the whole fuzz run may take, requests in flight included.",
 )
+@limit_options
 @click.option(
     "--phases",
     default="examples,coverage,fuzzing,stateful",
@@ -259,8 +361,21 @@ def fuzz_command(
     phases: str,
     no_state_machine: bool,
     openapi_path: str | None,
+    timeout: float,
+    stream_timeout: float,
+    max_body: int,
+    max_stream: int,
+    max_events: int,
 ) -> None:
     """Fuzz the server at URL: Schemathesis with Talkie checks, then a stateful model of the spec."""
+    limits = limits_of(
+        timeout=timeout,
+        stream_timeout=stream_timeout,
+        max_body=max_body,
+        max_stream=max_stream,
+        max_events=max_events,
+        time_limit=time_limit,
+    )  # the time limit starts before the fuzzer's (slow) imports
     from talkie_conformance.fuzz import FuzzConfig, fuzz
 
     console = Console(highlight=False, soft_wrap=True)  # long URLs stay whole
@@ -282,12 +397,16 @@ def fuzz_command(
         phases=tuple(p.strip() for p in phases.split(",") if p.strip()),
         state_machine=not no_state_machine,
         openapi_path=openapi_path,
+        limits=limits,
     )
     try:
         report = fuzz(config, console=console, prompt=paste_redirect)
     except ConformanceError as exc:
         _fatal(console, str(exc))
         return
+    except Exception as exc:  # a crash of the suite, said in one line: a CI log gets no traceback
+        console.print(f"[bold magenta]suite error:[/] {escape(crash_text(exc))}", markup=True)
+        sys.exit(EXIT_CANNOT_RUN)
     if report.errored:
         sys.exit(EXIT_CANNOT_RUN)
     sys.exit(EXIT_FINDINGS if report.failures else EXIT_PASS)

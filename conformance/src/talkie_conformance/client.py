@@ -16,14 +16,19 @@ from typing import Any
 from urllib.parse import quote, urljoin, urlsplit
 
 import httpx
-from talkie_models.protocol import EVENT_STREAM, WELL_KNOWN_PATH
+from talkie_models.protocol import EVENT_STREAM, MAX_MANIFEST_BYTES, WELL_KNOWN_PATH
 from talkie_models.sse import SSEDecoder
 
-from talkie_conformance.errors import DiscoveryError
+from talkie_conformance.bounded import BoundedTransport
+from talkie_conformance.errors import ConformanceError, DiscoveryError
 from talkie_conformance.findings import Evidence, excerpt
 from talkie_conformance.lifecycle import Chunks
+from talkie_conformance.limits import EXTENSION, Bound, Limits, ServerLimitError
 
 MAX_REDIRECTS = 5
+MANIFEST_CAP = Bound.Limit("of talkie/1 §1 (MAN-021), bytes:", MAX_MANIFEST_BYTES)
+# Asked of every server: a compressed answer would pass the byte caps small and grow when decoded.
+SEND_HEADERS = {"Accept-Encoding": "identity"}
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
 
@@ -113,13 +118,13 @@ class Exchange:
             lines.append(f"{name}: {shown}")
         if self.request_body:
             lines.append("")
-            lines.append(self.request_body.decode("utf-8", errors="replace"))
+            lines.append(self.request_body.decode("utf-8", errors="backslashreplace"))
         return excerpt("\n".join(lines)) or ""
 
     def response_text(self) -> str:
         """Status line, content type and the start of the body."""
         head = f"HTTP {self.status} ({self.headers.get('content-type', 'no content-type')})"
-        return excerpt(head + "\n" + self.body.decode("utf-8", errors="replace")) or head
+        return excerpt(head + "\n" + self.body[:65536].decode("utf-8", errors="backslashreplace")) or head
 
 
 @dataclass
@@ -226,17 +231,47 @@ class Discovery:
         return {name: value for name, value in raw.items() if isinstance(value, str)}
 
 
+class ManifestTooLargeError(DiscoveryError):
+    """The manifest is over the 64 kB of talkie/1 §1: the server fails MAN-021 and no other check can run."""
+
+
+def http_client(limits: Limits, transport: httpx.BaseTransport | None = None) -> httpx.Client:
+    """An httpx client whose every answer is bounded by `limits` (see `bounded`); never follows redirects."""
+    return httpx.Client(
+        follow_redirects=False, transport=BoundedTransport(limits, transport), headers=SEND_HEADERS
+    )
+
+
 def discover(
-    target: str, *, timeout: float = 15.0, transport: httpx.BaseTransport | None = None
+    target: str,
+    *,
+    timeout: float | None = None,
+    transport: httpx.BaseTransport | None = None,
+    limits: Limits | None = None,
 ) -> Discovery:
-    """Fetch the manifest; follow same-origin redirects only (talkie/1 §1 forbids crossing origins)."""
+    """Fetch the manifest; follow same-origin redirects only (talkie/1 §1 forbids crossing origins).
+
+    The manifest is read up to its 64 kB (talkie/1 §1), within the answer deadline of `limits`.
+    """
+    limits = limits or Limits(timeout=timeout or 15.0)
     manifest_url = manifest_url_for(target)
     url = manifest_url
     redirects: list[str] = []
-    with httpx.Client(timeout=timeout, follow_redirects=False, transport=transport) as http:
+    with http_client(limits, transport) as http:
         for _ in range(MAX_REDIRECTS + 1):
+            bound = limits.bound(seconds=timeout, cap=MANIFEST_CAP)
             try:
-                response = http.get(url, headers={"Accept": "application/json"})
+                with http.stream(
+                    "GET", url, headers={"Accept": "application/json"}, extensions={EXTENSION: bound}
+                ) as response:
+                    raw = read_capped(response, bound)
+            except ServerLimitError as exc:
+                if exc.limit == str(MANIFEST_CAP):
+                    raise ManifestTooLargeError(
+                        f"the manifest at {url} is over {MAX_MANIFEST_BYTES} bytes: talkie/1 §1 says "
+                        '"Manifest size ≤ 64 kB" (MAN-021)'
+                    ) from exc
+                raise DiscoveryError(f"cannot fetch the manifest: {exc}") from exc
             except httpx.HTTPError as exc:
                 raise DiscoveryError(f"cannot fetch the manifest at {url}: {exc}") from exc
             if response.is_redirect:
@@ -256,7 +291,7 @@ def discover(
     if response.status_code != 200:
         raise DiscoveryError(f"the manifest at {url} answered HTTP {response.status_code}")
     try:
-        manifest = json.loads(response.content)
+        manifest = json.loads(raw)
     except ValueError as exc:
         raise DiscoveryError(f"the manifest at {url} is not JSON: {exc}") from exc
     if not isinstance(manifest, dict):
@@ -268,12 +303,12 @@ def discover(
         redirects=redirects,
         status=response.status_code,
         headers=response.headers,
-        raw=response.content,
+        raw=raw,
         manifest=manifest,
     )
 
 
-class EndpointUnavailableError(LookupError):
+class EndpointUnavailableError(ConformanceError, LookupError):
     """The manifest does not offer this endpoint, or offers it on an origin the suite will not use."""
 
 
@@ -285,17 +320,18 @@ class TalkieClient:
         discovery: Discovery,
         token: str | None = None,
         *,
-        timeout: float = 30.0,
+        timeout: float | None = None,
         transport: httpx.BaseTransport | None = None,
         refresher: Callable[[str], str | None] | None = None,
+        limits: Limits | None = None,
     ) -> None:
         self.discovery = discovery
         self.token = token
-        self.timeout = timeout
+        self.limits = limits or Limits(timeout=timeout or 30.0)
         # Called once on a 401 to a request that carried our own token (given the token that was refused);
         # returns a new access token or None.
         self.refresher = refresher
-        self._http = httpx.Client(timeout=timeout, follow_redirects=False, transport=transport)
+        self._http = http_client(self.limits, transport)
 
     def close(self) -> None:
         """Release the connection pool."""
@@ -430,7 +466,11 @@ class TalkieClient:
             all_headers.setdefault("Content-Type", "application/json")
         all_headers.setdefault("Accept", "application/json")
         started = time.perf_counter()
-        response = self._http.request(method, url, content=body, headers=all_headers)
+        bound = self.limits.bound()
+        with self._http.stream(
+            method, url, content=body, headers=all_headers, extensions={EXTENSION: bound}
+        ) as response:
+            content = read_capped(response, bound)
         return Exchange(
             method=method,
             url=url,
@@ -438,7 +478,7 @@ class TalkieClient:
             request_body=body,
             status=response.status_code,
             headers=response.headers,
-            body=response.content,
+            body=content,
             elapsed=time.perf_counter() - started,
         )
 
@@ -450,7 +490,11 @@ class TalkieClient:
         auth: bool | str = True,
         timeout: float | None = None,
     ) -> RunRecording:
-        """POST run and read the SSE stream to its end (or hang up after `disconnect_after` events)."""
+        """POST run and read the SSE stream to its end (or hang up after `disconnect_after` events).
+
+        `timeout` replaces `--stream-timeout` for this stream. A stream that outlives its deadline, passes
+        its byte cap or sends more than `--max-events` events raises ServerLimitError (the server's fault).
+        """
         sent = self.token
         recording = self._run_once(body, disconnect_after=disconnect_after, auth=auth, timeout=timeout)
         if recording.status == 401 and self._refreshed(recording.exchange.url, auth, sent):
@@ -466,9 +510,9 @@ class TalkieClient:
         payload = json.dumps(body, ensure_ascii=False).encode()
         headers["Content-Type"] = "application/json"
         started = time.perf_counter()
-        read_timeout = httpx.Timeout(timeout or self.timeout)
+        bound = self.limits.bound(stream=True, seconds=timeout)
         with self._http.stream(
-            "POST", url, content=payload, headers=headers, timeout=read_timeout
+            "POST", url, content=payload, headers=headers, extensions={EXTENSION: bound}
         ) as response:
             exchange = Exchange(
                 method="POST",
@@ -484,7 +528,7 @@ class TalkieClient:
             recording = RunRecording(exchange=exchange)
             is_stream = exchange.content_type == EVENT_STREAM
             if response.status_code != 200 or not is_stream:
-                exchange.body = response.read()
+                exchange.body = read_capped(response, self.limits.bound())  # an answer: --max-body
                 exchange.elapsed = time.perf_counter() - started
                 recording.completed = True
                 return recording
@@ -507,6 +551,12 @@ class TalkieClient:
                         recording.events.append(
                             RecordedEvent(at=at, raw=raw, data=event, sse_event=message.event)
                         )
+                    if len(recording.events) > self.limits.max_events:
+                        raise ServerLimitError(
+                            f"POST {url}",
+                            f"the run stream sent more than {self.limits.max_events} events",
+                            Bound.Limit("--max-events", self.limits.max_events),
+                        )
                 if disconnect_after is not None and len(recording.events) >= disconnect_after:
                     recording.disconnected = True
                     break
@@ -517,3 +567,13 @@ class TalkieClient:
             exchange.body = bytes(raw_seen)
             exchange.elapsed = time.perf_counter() - started
         return recording
+
+
+def read_capped(response: httpx.Response, bound: Bound) -> bytes:
+    """The decoded body, cut at the bound's cap: a compressed answer that grows when decoded is cut too."""
+    body = bytearray()
+    for chunk in response.iter_bytes():
+        body += chunk
+        if len(body) > bound.max_bytes.value:
+            raise bound.too_large(f"{response.request.method} {response.request.url}")
+    return bytes(body)

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import copy
 import os
+import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
@@ -18,13 +20,12 @@ from typing import Any
 import hypothesis
 import yaml
 from hypothesis import HealthCheck, Phase, settings
-from hypothesis.errors import HypothesisException
 from hypothesis.stateful import run_state_machine_as_test
 from rich.console import Console
 from rich.markup import escape
 from talkie_models.protocol import EVENT_STREAM
 
-from talkie_conformance.client import Discovery, TalkieClient, discover, origin_of
+from talkie_conformance.client import Discovery, ManifestTooLargeError, TalkieClient, discover, origin_of
 from talkie_conformance.errors import ConformanceError
 from talkie_conformance.findings import Evidence, Finding, Severity, Verdict, finding_lines
 from talkie_conformance.fuzz_checks import (
@@ -34,8 +35,10 @@ from talkie_conformance.fuzz_checks import (
     SUITE_ERROR,
     TALKIE_CHECKS,
 )
+from talkie_conformance.limits import Limits, ServerLimitError
 from talkie_conformance.oauth import OAuthConfig, OAuthSession, Prompt, sign_in_to
-from talkie_conformance.statemachine import Driver, machine_for
+from talkie_conformance.relay import Relay
+from talkie_conformance.statemachine import Driver, machine_for, server_fault
 
 OPENAPI_NAMES = ("openapi-3.1.bundled.yaml",)
 BUILTIN_CHECKS = tuple(BUILTIN_RULES)
@@ -56,6 +59,13 @@ class FuzzConfig:
     state_machine: bool = True
     openapi_path: str | None = None
     oauth: OAuthConfig | None = None  # sign in through OAuth instead of using `token`
+    limits: Limits | None = None  # deadlines and caps; the time limit is `time_limit` when None
+
+    def bounds(self) -> Limits:
+        """The limits of this run (built from `time_limit` when none were given)."""
+        if self.limits is None:
+            self.limits = Limits(time_limit=self.time_limit)
+        return self.limits
 
 
 @dataclass
@@ -158,8 +168,14 @@ def _stream_items_as_schema(document: dict[str, Any]) -> None:
 
 
 def _run_schemathesis(
-    config: FuzzConfig, document: dict[str, Any], base_url: str, report: FuzzReport, budget: float
+    config: FuzzConfig,
+    document: dict[str, Any],
+    base_url: str,
+    report: FuzzReport,
+    budget: float,
+    limited: Callable[[str], bool] | None = None,
 ) -> None:
+    """Run Schemathesis against `base_url`; `limited(label)` says whether a limit cut that operation."""
     import schemathesis
     from schemathesis.config import SchemathesisConfig
     from schemathesis.engine import events, from_schema
@@ -168,13 +184,18 @@ def _run_schemathesis(
     st_config.update(seed=config.seed, max_failures=None, max_time=max(1, int(budget)))
     project = st_config.projects.override
     headers = {"Authorization": f"Bearer {config.token}"} if config.token else {}
-    project.update(base_url=base_url, headers=headers, request_timeout=30, workers=1)
+    limits = config.bounds()
+    # the relay enforces the suite's own deadlines; Schemathesis' timeout only backs it up
+    request_timeout = max(limits.timeout, limits.stream_timeout) + 5
+    project.update(base_url=base_url, headers=headers, request_timeout=request_timeout, workers=1)
     project.phases.update(phases=list(config.phases))
     project.checks.update(included_check_names=[*BUILTIN_CHECKS, *TALKIE_CHECKS])
     project.generation.update(max_examples=config.max_examples, database="none", no_shrink=True)
     schema = schemathesis.openapi.from_dict(document, config=st_config)
     keys = endpoint_keys(document)
     for event in from_schema(schema).execute():
+        if config.bounds().out_of_time():
+            break  # the time limit covers Schemathesis too: its next case would not be sent anyway
         if isinstance(event, events.ScenarioFinished):
             recorder = event.recorder
             report.schemathesis_cases += len(recorder.cases)
@@ -187,6 +208,15 @@ def _run_schemathesis(
                         )
                         report.add(found)
         elif isinstance(event, events.NonFatalError):
+            if limited is not None and limited(event.label):
+                continue  # the relay cut this operation's answer at a limit: reported as the server's
+            if isinstance(event.value, UnicodeError):  # a value of the server's answers, sent on in a request
+                text = (
+                    f"{event.label}: the server's answers carry text that is not valid Unicode (a lone "
+                    f"surrogate such as \\ud800 in its JSON), which no request can carry: {event.value}"
+                )
+                report.add(Finding(None, Severity.ERROR, text[:600], origin="fuzz", verdict=Verdict.FAIL))
+                continue
             # an operation Schemathesis could not test (a network error, a schema it cannot generate for):
             # an error of the run, never a verdict on the server, and never silently zero cases
             detail = f"{event.label}: {type(event.value).__name__}: {event.value}".strip()[:600]
@@ -256,10 +286,16 @@ def _run_state_machine(config: FuzzConfig, client: TalkieClient, report: FuzzRep
     hypothesis.core.global_force_seed = config.seed  # type: ignore[assignment]
     try:
         run_state_machine_as_test(machine, settings=machine_settings)
-    except (AssertionError, HypothesisException) as exc:
+    except Exception as exc:
         # A live server is external state: replaying a failing example is not exact, so Hypothesis may
-        # complain about flakiness. The findings the driver recorded in the first run are what counts.
-        if not driver.findings:
+        # complain about flakiness. The findings the driver recorded in the first run are what counts;
+        # without one, what stopped the machine is reported as the suite's error (never a traceback).
+        fault = server_fault(exc)
+        if fault is not None and driver.stopped is None:
+            driver.findings.append(
+                Finding(None, Severity.ERROR, fault, origin="statemachine", verdict=Verdict.FAIL)
+            )
+        elif not driver.findings and driver.stopped is None:
             report.add(
                 Finding(
                     None,
@@ -276,11 +312,13 @@ def _run_state_machine(config: FuzzConfig, client: TalkieClient, report: FuzzRep
         report.add(finding)
 
 
-def _sign_in(config: FuzzConfig, discovery: Discovery, prompt: Prompt | None) -> OAuthSession | None:
+def _sign_in(
+    config: FuzzConfig, discovery: Discovery, prompt: Prompt | None, limits: Limits
+) -> OAuthSession | None:
     """With `config.oauth`: the signed-in session (the fuzzer cannot do without a working token)."""
     if config.oauth is None:
         return None
-    session = sign_in_to(discovery.manifest, config.oauth, prompt=prompt)
+    session = sign_in_to(discovery.manifest, config.oauth, prompt=prompt, limits=limits)
     if session.access_token is None:
         session.close()
         raise ConformanceError(
@@ -301,25 +339,66 @@ def _fuzz(
     base_url = origin_of(discovery.issuer)
     if origin_of(discovery.issuer) != discovery.served_origin:
         raise ConformanceError("the manifest's issuer is another origin than the one serving it; not fuzzing")
+    limits = config.bounds()
     if config.phases:
         share = SCHEMATHESIS_SHARE if config.state_machine else 1.0
         console.print(f"Schemathesis: {len(document['paths'])} paths, phases {', '.join(config.phases)}")
-        _run_schemathesis(config, document, base_url, report, config.time_limit * share)
-    if config.state_machine:
+        run_path = discovery.endpoints.get("run")
+        streams = frozenset({run_path}) if run_path else frozenset()
+        with Relay(base_url, limits, stream_paths=streams) as relay:
+
+            def limited(label: str) -> bool:
+                return any(_matches(label, hit) for hit, _ in list(relay.hits))
+
+            budget = max(1.0, config.time_limit * share - (time.monotonic() - started))
+            _run_schemathesis(config, document, relay.base_url, report, budget, limited)
+            for label, exc in relay.hits:
+                if not exc.unsent:
+                    report.add(_limit_finding(f"fuzz:{label}", exc))
+    if config.state_machine and not limits.out_of_time():
         remaining = max(1.0, config.time_limit - (time.monotonic() - started))
         console.print("State machine: runs, decisions, cancels and deletes against the spec's model")
         refresher = session.refresh if session is not None else None
-        with TalkieClient(discovery, config.token, refresher=refresher) as client:
+        with TalkieClient(discovery, config.token, refresher=refresher, limits=limits) as client:
             _run_state_machine(config, client, report, remaining)
     return report
+
+
+def _matches(label: str, hit: str) -> bool:
+    """Whether a request `METHOD /path` (`hit`) went to the path of the operation `METHOD /template`.
+
+    Only the path counts: Schemathesis files what it sends to an operation's path with other methods (the
+    coverage phase's TRACE, say) under that operation's label.
+    """
+    template = label.partition(" ")[2]
+    path = hit.partition(" ")[2]
+    parts = re.split(r"(\{[^}]*\})", template)
+    pattern = "".join("[^/]+" if part.startswith("{") else re.escape(part) for part in parts)
+    return re.fullmatch(pattern, path) is not None
+
+
+def _limit_finding(origin: str, exc: ServerLimitError) -> Finding:
+    """A limit the server made the fuzzer hit: a failure of the server, naming the limit."""
+    waiting = "no answer" in exc.detail
+    text = f"the server never answered: {exc}" if waiting else f"the server made the suite hit a limit: {exc}"
+    return Finding(None, Severity.ERROR, text, exc.evidence(), origin=origin, verdict=Verdict.FAIL)
 
 
 def fuzz(config: FuzzConfig, *, console: Console | None = None, prompt: Prompt | None = None) -> FuzzReport:
     """Fuzz one server; raises ConformanceError when it cannot start. `prompt` serves interactive sign-in."""
     console = console or Console(highlight=False)
     started = time.monotonic()
-    discovery = discover(config.target)
-    session = _sign_in(config, discovery, prompt)
+    limits = config.bounds()
+    try:
+        discovery = discover(config.target, limits=limits)
+    except ManifestTooLargeError as exc:
+        report = FuzzReport(
+            findings=[Finding.about("MAN-021", str(exc), origin="discovery").but(verdict=Verdict.FAIL)]
+        )
+        report.seconds = time.monotonic() - started
+        _print(report, console)
+        return report
+    session = _sign_in(config, discovery, prompt, limits)
     try:
         if session is not None:
             config = replace(config, token=session.access_token)
@@ -328,6 +407,11 @@ def fuzz(config: FuzzConfig, *, console: Console | None = None, prompt: Prompt |
         if session is not None:
             session.close()
     report.seconds = time.monotonic() - started
+    _print(report, console)
+    return report
+
+
+def _print(report: FuzzReport, console: Console) -> None:
     for finding in report.findings:
         first, *rest = finding_lines(finding)
         style = {Verdict.FAIL: "bold red", Verdict.ERROR: "bold magenta"}.get(finding.outcome, "yellow")
@@ -343,4 +427,3 @@ def fuzz(config: FuzzConfig, *, console: Console | None = None, prompt: Prompt |
         f"{report.cases_per_second:.1f} cases/s, {len(report.failures)} failures, "
         f"{len(report.findings) - len(report.failures)} warnings"
     )
-    return report

@@ -22,6 +22,7 @@ from talkie_models.sse import SSEDecoder
 from talkie_models.validation import validate
 
 from talkie_conformance.checks._support import CODE_STATUS, RETRYABLE
+from talkie_conformance.errors import ConformanceError
 from talkie_conformance.lifecycle import analyze, expand_chunks
 from talkie_conformance.urls import is_link_target, iter_urls
 
@@ -62,7 +63,7 @@ SUITE_ERROR = "suite-error"
 """The `rule_id` of a `FuzzViolationError` raised because a check itself crashed."""
 
 
-class FuzzViolationError(AssertionError):
+class FuzzViolationError(ConformanceError, AssertionError):
     """A response broke `rule_id`; Schemathesis records it as a failure of the check that raised it."""
 
     def __init__(self, rule_id: str, message: str) -> None:

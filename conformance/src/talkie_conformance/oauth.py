@@ -26,8 +26,9 @@ from talkie_models.protocol import (
     TALKIE_REDIRECT_URI,
 )
 
-from talkie_conformance.client import origin_of
+from talkie_conformance.client import http_client, origin_of
 from talkie_conformance.errors import ConformanceError
+from talkie_conformance.limits import Limits
 
 # Where a sign-in broke. `interaction` and `transport` are the suite's own trouble (it cannot run);
 # the others are answers of the server that the AUTH checks judge.
@@ -36,7 +37,7 @@ Prompt = Callable[[str], str]
 """Interactive sign-in: gets the authorization URL, returns the redirect URL the browser ended at."""
 
 
-class SignInError(Exception):
+class SignInError(ConformanceError):
     """A sign-in that could not be completed, with the stage it broke at."""
 
     def __init__(self, stage: Stage, message: str, response: httpx.Response | None = None) -> None:
@@ -388,11 +389,12 @@ class OAuthSession:
         config: OAuthConfig,
         *,
         prompt: Prompt | None = None,
-        timeout: float = 30.0,
+        timeout: float | None = None,
         transport: httpx.BaseTransport | None = None,
+        limits: Limits | None = None,
     ) -> OAuthSession:
-        """A session with its own HTTP client (redirects are never followed)."""
-        http = httpx.Client(timeout=timeout, follow_redirects=False, transport=transport)
+        """A session with its own HTTP client (redirects are never followed, every answer bounded)."""
+        http = http_client(limits or Limits(timeout=timeout or 30.0), transport)
         return cls(as_issuer=as_issuer, config=config, http=http, prompt=prompt)
 
     def close(self) -> None:
@@ -539,8 +541,9 @@ def sign_in_to(
     config: OAuthConfig,
     *,
     prompt: Prompt | None = None,
-    timeout: float = 30.0,
+    timeout: float | None = None,
     transport: httpx.BaseTransport | None = None,
+    limits: Limits | None = None,
 ) -> OAuthSession:
     """Sign in through the manifest's authorization server, as the suite does before its checks.
 
@@ -552,7 +555,9 @@ def sign_in_to(
         raise ConformanceError("--oauth: the manifest names no auth.oauth.issuer to sign in with (MAN-017)")
     if config.interactive and prompt is None:
         raise ConformanceError("--oauth-interactive needs a terminal to paste the redirect URL into")
-    session = OAuthSession.open(as_issuer, config, prompt=prompt, timeout=timeout, transport=transport)
+    session = OAuthSession.open(
+        as_issuer, config, prompt=prompt, timeout=timeout, transport=transport, limits=limits
+    )
     try:
         session.start()
     except SignInError as exc:

@@ -16,13 +16,14 @@ from talkie_models.protocol import TALKIE_CLIENT_ID, TALKIE_REDIRECT_URI
 
 from talkie_conformance.checking import CheckSpec, Options
 from talkie_conformance.client import Discovery, TalkieClient, discover
+from talkie_conformance.errors import ConformanceError
 from talkie_conformance.findings import Finding, Verdict, finding_lines
 from talkie_conformance.oauth import OAuthConfig, sign_in_to
 from talkie_conformance.rules import RuleCatalogue, load_rules
 from talkie_conformance.runner import execute, select
 
 
-class TalkieRuleWarning(UserWarning):
+class TalkieRuleWarning(ConformanceError, UserWarning):  # noqa: N818 - a warning category
     """A SHOULD rule of talkie/1 is not followed."""
 
 
@@ -117,11 +118,11 @@ class TalkieCheckItem(pytest.Item):
         return f"talkie:{self.spec.section}", None, f"{self.spec.name} [{' '.join(self.spec.rules)}]"
 
 
-class TalkieCheckFailedError(AssertionError):
+class TalkieCheckFailedError(ConformanceError, AssertionError):
     """A MUST rule of the seed is violated; the message lists rule, basis, request and message."""
 
 
-class TalkieSuiteError(Exception):
+class TalkieSuiteError(ConformanceError):
     """The check itself crashed: an error of the suite, not a verdict on the server."""
 
 

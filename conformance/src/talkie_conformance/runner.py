@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import httpx
+import pydantic
 
 from talkie_conformance.checking import (
     REGISTRY,
@@ -21,8 +22,15 @@ from talkie_conformance.checking import (
     Violation,
 )
 from talkie_conformance.checks import SECTION_NUMBERS, SECTIONS
-from talkie_conformance.client import EndpointUnavailableError, TalkieClient, discover
+from talkie_conformance.client import (
+    EndpointUnavailableError,
+    ManifestTooLargeError,
+    TalkieClient,
+    discover,
+)
+from talkie_conformance.errors import ConformanceError
 from talkie_conformance.findings import Evidence, Finding, Severity, Verdict
+from talkie_conformance.limits import Limits, ServerLimitError
 from talkie_conformance.oauth import OAuthConfig, Prompt, sign_in_to
 from talkie_conformance.rules import RuleCatalogue
 
@@ -32,7 +40,7 @@ TOKENLESS_SECTIONS = frozenset({"manifest", "auth"})
 Progress = Callable[[CheckSpec, list[Finding]], None]
 
 
-class SelectionError(ValueError):
+class SelectionError(ConformanceError, ValueError):
     """`--only` named something that is neither a section nor a rule of any check."""
 
 
@@ -103,6 +111,9 @@ def execute(spec: CheckSpec, client: TalkieClient, rules: RuleCatalogue, options
 
     A check that raises anything but its own control flow (skip, abort, an endpoint the server lacks) has
     crashed: every rule of it gets the verdict `error`, which is the suite's failure, never the server's.
+    Three things are the server's doing, not a crash: a limit of the suite it made the check hit
+    (`ServerLimitError`), text that is not valid Unicode (a lone surrogate escaped in its JSON, which no
+    encoder accepts), and an answer the protocol models refuse to parse; each fails the check's first rule.
     """
     ctx = CheckContext(spec=spec, client=client, options=options)
     started = time.perf_counter()
@@ -125,10 +136,19 @@ def execute(spec: CheckSpec, client: TalkieClient, rules: RuleCatalogue, options
             skipped = str(exc)
         except AbortCheck as exc:
             stopped = str(exc)
+        except ServerLimitError as exc:
+            if exc.unsent:
+                stopped = f"the run reached --time-limit {exc.limit.split()[-1]} s"
+            else:
+                stopped = f"the server made the check hit a limit: {exc}"
+                ctx.violations.append(Violation(spec.rules[0], stopped, exc.evidence()))
         except httpx.HTTPError as exc:
             stopped = f"the server could not be reached: {type(exc).__name__}: {exc}"
             if not ctx.violations:
                 ctx.violations.append(_crash_violation(spec, ctx, stopped))
+        except (UnicodeError, pydantic.ValidationError) as exc:
+            stopped = _server_text(exc)
+            ctx.violations.append(_crash_violation(spec, ctx, stopped))
         except Exception as exc:
             crashed = _crash_text(exc)
     elapsed = time.perf_counter() - started
@@ -151,13 +171,27 @@ def execute(spec: CheckSpec, client: TalkieClient, rules: RuleCatalogue, options
     return findings
 
 
-def _crash_text(exc: BaseException) -> str:
-    """What a crashed check says: the exception and the line of the suite that raised it."""
+def crash_text(exc: BaseException) -> str:
+    """An exception in one line: its type, its message and the line of the suite that raised it."""
     frames = traceback.extract_tb(exc.__traceback__)
     where = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
-    return (
-        f"the suite failed inside this check (no verdict on the server): {type(exc).__name__}: {exc}{where}"
-    )
+    return f"{type(exc).__name__}: {exc}{where}"
+
+
+def _crash_text(exc: BaseException) -> str:
+    """What a crashed check says: the exception and the line of the suite that raised it."""
+    return f"the suite failed inside this check (no verdict on the server): {crash_text(exc)}"
+
+
+def _server_text(exc: UnicodeError | pydantic.ValidationError) -> str:
+    """What a check stopped by the server's own bytes says (no line of the suite: it is not a crash)."""
+    if isinstance(exc, UnicodeError):
+        return (
+            "the server sent text that is not valid Unicode (a lone surrogate such as \\ud800 in its JSON, "
+            f"or bytes that are not UTF-8): {type(exc).__name__}: {exc}"
+        )
+    problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()[:3])
+    return f"the server's answer does not parse as talkie/1: {problems}"
 
 
 def _blocked(spec: CheckSpec, options: Options) -> str | None:
@@ -223,30 +257,45 @@ def run_suite(
     options: Options | None = None,
     progress: Progress | None = None,
     transport: httpx.BaseTransport | None = None,
-    timeout: float = 30.0,
+    timeout: float | None = None,
     oauth: OAuthConfig | None = None,
     prompt: Prompt | None = None,
+    limits: Limits | None = None,
 ) -> RunResult:
     """Discover the server, sign in when `oauth` is given, and run `checks` against it.
 
     Raises ConformanceError (DiscoveryError included) when it cannot start. With `oauth` the access token of
     the sign-in replaces `token`, and a 401 to it is answered by one refresh, as a Talkie client does.
+    Every answer is bounded by `limits` (see `limits`); once its time limit passes, the check in flight
+    fails naming it and the checks not yet run are skipped, so the run ends by itself.
     """
+    limits = limits or Limits(timeout=timeout or 30.0)
     options = replace(options) if options is not None else Options()
     started = time.perf_counter()
-    discovery = discover(target, timeout=timeout, transport=transport)
     result = RunResult(target=target, rules_source=rules.source)
+    checks = list(checks)
+    try:
+        discovery = discover(target, transport=transport, limits=limits)
+    except ManifestTooLargeError as exc:
+        result.findings = _unusable_manifest(str(exc), checks, rules, rule_filter)
+        result.duration = time.perf_counter() - started
+        return result
     refresher = None
     if oauth is not None:
-        session = sign_in_to(discovery.manifest, oauth, prompt=prompt, timeout=timeout, transport=transport)
+        session = sign_in_to(discovery.manifest, oauth, prompt=prompt, transport=transport, limits=limits)
         options.oauth = session
         token, refresher = session.access_token, session.refresh
     try:
         with TalkieClient(
-            discovery, token, timeout=timeout, transport=transport, refresher=refresher
+            discovery, token, transport=transport, refresher=refresher, limits=limits
         ) as client:
             for spec in checks:
-                findings = execute(spec, client, rules, options)
+                if limits.out_of_time():
+                    findings = _not_run(
+                        spec, rules, f"not run: the run reached --time-limit {limits.time_limit:g} s"
+                    )
+                else:
+                    findings = execute(spec, client, rules, options)
                 if rule_filter is not None:
                     findings = [finding for finding in findings if finding.rule_id in rule_filter]
                 result.findings.extend(findings)
@@ -257,3 +306,34 @@ def run_suite(
             options.oauth.close()
     result.duration = time.perf_counter() - started
     return result
+
+
+def _not_run(spec: CheckSpec, rules: RuleCatalogue, reason: str) -> list[Finding]:
+    return [_finding(spec, rules, rule_id, Verdict.SKIP, reason) for rule_id in spec.rules]
+
+
+def _unusable_manifest(
+    message: str, checks: list[CheckSpec], rules: RuleCatalogue, rule_filter: set[str] | None
+) -> list[Finding]:
+    """A manifest over the 64 kB of §1: MAN-021 fails, every other check is skipped (no manifest to use)."""
+    findings: list[Finding] = []
+    size_rule = "MAN-021"
+    for spec in checks:
+        for rule_id in spec.rules:
+            if rule_id == size_rule:
+                findings.append(_finding(spec, rules, rule_id, Verdict.FAIL, message))
+            else:
+                findings.append(
+                    _finding(
+                        spec, rules, rule_id, Verdict.SKIP, f"not run: the manifest is unusable ({message})"
+                    )
+                )
+    if not any(f.rule_id == size_rule for f in findings):  # --only left the size check out: it still fails
+        findings.append(
+            Finding.about(size_rule, message, origin="discovery", catalogue=rules).but(
+                verdict=Verdict.FAIL, section="manifest"
+            )
+        )
+    if rule_filter is not None:
+        findings = [f for f in findings if f.rule_id in rule_filter or f.rule_id == size_rule]
+    return findings

@@ -10,9 +10,12 @@ from __future__ import annotations
 import itertools
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
+import httpx
+import pydantic
 from hypothesis import strategies as st
 from hypothesis.stateful import Bundle, RuleBasedStateMachine, consumes, initialize, invariant, multiple, rule
 from talkie_models.protocol import ACTION_EVENT, TEST_ACTION, echo_message
@@ -20,8 +23,12 @@ from talkie_models.protocol import ACTION_EVENT, TEST_ACTION, echo_message
 from talkie_conformance import bodies
 from talkie_conformance.checks._support import action_of, parse_time
 from talkie_conformance.client import Exchange, RunRecording, TalkieClient
-from talkie_conformance.findings import Finding, Severity, Verdict
+from talkie_conformance.errors import ConformanceError
+from talkie_conformance.findings import Evidence, Finding, Severity, Verdict
 from talkie_conformance.lifecycle import analyze
+from talkie_conformance.limits import ServerLimitError
+
+_T = TypeVar("_T")
 
 ECHO_TEXTS = st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=40).map(
     echo_message
@@ -48,6 +55,30 @@ class ModelAction:
         return {"pending"}
 
 
+def server_fault(exc: BaseException) -> str | None:
+    """What the server did, when `exc` is its doing rather than the suite's (None otherwise).
+
+    A transport failure, text that is not valid Unicode (a lone surrogate in its JSON), or a value the
+    protocol models refuse (an id of the server's that a request body cannot carry) all come from answers.
+    """
+    if isinstance(exc, ServerLimitError):
+        return (
+            f"the server never answered: {exc}"
+            if "no answer" in exc.detail
+            else f"the server hit a limit: {exc}"
+        )
+    if isinstance(exc, httpx.HTTPError):
+        return f"the server could not be reached: {type(exc).__name__}: {exc}"
+    if isinstance(exc, UnicodeError | pydantic.ValidationError):
+        first = str(exc).splitlines()
+        return f"the server's answer cannot be used: {type(exc).__name__}: {' '.join(first[:3])}"
+    return None
+
+
+class ServerStoppedError(ConformanceError):
+    """The server made a step impossible (a limit hit, bytes that are not text); the machine stops."""
+
+
 @dataclass
 class Driver:
     """Shared by every machine instance of one fuzz run: the client, the clock and the tallies."""
@@ -56,10 +87,42 @@ class Driver:
     deadline: float
     steps: int = 0
     findings: list[Finding] = field(default_factory=list)
+    stopped: str | None = None  # why the server stopped the machine, once it did
 
     def out_of_time(self) -> bool:
-        """Steps become no-ops once the time budget is spent."""
-        return time.monotonic() >= self.deadline
+        """Steps become no-ops once the time budget is spent or the server stopped the machine."""
+        return self.stopped is not None or time.monotonic() >= self.deadline
+
+    def run(self, body: Any) -> RunRecording:
+        """POST run through the client (see `_guarded`)."""
+        return self._guarded(lambda: self.client.run(body))
+
+    def request(self, method: str, endpoint: str, **kwargs: Any) -> Exchange:
+        """One request through the client (see `_guarded`)."""
+        return self._guarded(lambda: self.client.request(method, endpoint, **kwargs))
+
+    def _guarded(self, call: Callable[[], _T]) -> _T:
+        """Run `call`; what the server did to stop it becomes one failure finding, and the machine stops.
+
+        Hypothesis would replay the step, see the server behave differently (or the time spent) and call
+        the example flaky; the finding recorded here is what the fuzzer reports instead.
+        """
+        evidence = Evidence()
+        try:
+            return call()
+        except ServerLimitError as exc:
+            if exc.unsent:  # the fuzz run's time is up: the machine stops, nothing to report
+                self.stopped = self.stopped or str(exc)
+                raise ServerStoppedError(str(exc)) from exc
+            message = server_fault(exc) or str(exc)
+            evidence = exc.evidence()
+        except (httpx.HTTPError, UnicodeError, pydantic.ValidationError) as exc:
+            message = server_fault(exc) or str(exc)
+        if self.stopped is None:
+            self.stopped = message
+            failure = Finding(None, Severity.ERROR, message, evidence, origin=ORIGIN, verdict=Verdict.FAIL)
+            self.findings.append(failure)
+        raise ServerStoppedError(message)
 
 
 class TalkieMachine(RuleBasedStateMachine):
@@ -99,7 +162,7 @@ class TalkieMachine(RuleBasedStateMachine):
             f"r_sm_{uuid.uuid4().hex[:12]}",
             [(f"m_{uuid.uuid4().hex[:12]}", text)],
         )
-        recording = self.driver.client.run(body)
+        recording = self.driver.run(body)
         self.driver.steps += 1
         self._expect(recording.status == 200, "RUN-001", f"run answered {recording.status}", recording)
         events = [event.data for event in recording.events]
@@ -163,7 +226,7 @@ class TalkieMachine(RuleBasedStateMachine):
 
     def _decide(self, action: str, decision: str) -> None:
         model = self.model_actions[action]
-        answer = self.driver.client.request(
+        answer = self.driver.request(
             "POST",
             "decision",
             params={"actionId": action},
@@ -195,7 +258,7 @@ class TalkieMachine(RuleBasedStateMachine):
     def cancel_unknown_run(self, run_id: str) -> None:
         if self.driver.out_of_time():
             return
-        answer = self.driver.client.request("POST", "cancelRun", params={"runId": f"r_sm_{run_id}"})
+        answer = self.driver.request("POST", "cancelRun", params={"runId": f"r_sm_{run_id}"})
         self.driver.steps += 1
         self._expect(
             answer.status == 200 and answer.json_or_none() == {"ok": True},
@@ -208,7 +271,7 @@ class TalkieMachine(RuleBasedStateMachine):
     def delete(self, thread: str) -> None:
         if self.driver.out_of_time() or thread not in self.live_threads:
             return
-        answer = self.driver.client.request("DELETE", "thread", params={"threadId": thread})
+        answer = self.driver.request("DELETE", "thread", params={"threadId": thread})
         self.driver.steps += 1
         self._expect(answer.status == 200, "THR-005", f"DELETE thread answered {answer.status}", answer)
         self.live_threads.discard(thread)
@@ -221,7 +284,7 @@ class TalkieMachine(RuleBasedStateMachine):
         if self.driver.out_of_time():
             return
         for action in self.model_actions.values():
-            answer = self.driver.client.request("GET", "action", params={"actionId": action.id})
+            answer = self.driver.request("GET", "action", params={"actionId": action.id})
             if answer.status == 404 and action.thread_deleted:
                 continue
             status = action_of(answer.json_or_none()).get("status")
@@ -236,7 +299,7 @@ class TalkieMachine(RuleBasedStateMachine):
     def threads_ordered(self) -> None:
         if self.driver.out_of_time():
             return
-        answer = self.driver.client.request("GET", "threads")
+        answer = self.driver.request("GET", "threads")
         listed = (answer.json_or_none() or {}).get("threads", [])
         stamps = [parse_time(thread.get("updatedAt")) for thread in listed]
         ordered = all(a is None or b is None or a >= b for a, b in itertools.pairwise(stamps))

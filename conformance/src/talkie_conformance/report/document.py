@@ -8,6 +8,7 @@ from typing import Any
 
 from talkie_conformance.findings import Finding, Verdict, basis_text
 from talkie_conformance.report.summary import by_section, verdict_label
+from talkie_conformance.report.text import writable, writable_data
 from talkie_conformance.runner import RunResult
 
 _ICON = {"pass": "✅", "fail": "❌", "warn": "⚠️", "skip": "⏭️", "error": "💥", "fail (accepted)": "🟡"}
@@ -42,7 +43,7 @@ def _status(result: RunResult) -> str:
 
 def to_json(result: RunResult) -> str:
     """Machine-readable report: every finding with its evidence."""
-    return json.dumps(_as_dict(result), ensure_ascii=False, indent=2) + "\n"
+    return json.dumps(writable_data(_as_dict(result)), ensure_ascii=False, indent=2) + "\n"
 
 
 def _md_cell(text: str) -> str:
@@ -106,7 +107,7 @@ def to_markdown(result: RunResult) -> str:
                 finding.message,
             ]
             out += _md_evidence(finding)
-    return "\n".join(out) + "\n"
+    return writable("\n".join(out) + "\n")
 
 
 def to_html(result: RunResult) -> str:
@@ -144,7 +145,7 @@ def to_html(result: RunResult) -> str:
     )
     status = _status(result)
     summary = " · ".join(f"{counts[v]} {v.value}" for v in Verdict)
-    return f"""<!doctype html>
+    page = f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>talkie/1 conformance: {e(result.target)}</title>
 <style>
 body {{ font-family: system-ui, sans-serif; margin: 2rem; }}
@@ -160,3 +161,4 @@ pre {{ white-space: pre-wrap; max-width: 60rem; }}
 {"".join(rows)}
 </table></body></html>
 """
+    return writable(page)

@@ -6,6 +6,7 @@ import json
 import xml.etree.ElementTree as ET
 
 from talkie_conformance.findings import Finding, Verdict, basis_text
+from talkie_conformance.report.text import writable
 from talkie_conformance.runner import RunResult
 
 
@@ -67,4 +68,4 @@ def to_junit(result: RunResult) -> str:
     root.set("failures", str(sum(1 for f in result.findings if f.counts_as_failure)))
     root.set("errors", str(sum(1 for f in result.findings if f.outcome is Verdict.ERROR)))
     ET.indent(root)
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+    return writable('<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n")

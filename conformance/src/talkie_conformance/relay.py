@@ -1,0 +1,135 @@
+"""A loopback relay in front of the server under test, so that Schemathesis' requests are bounded too.
+
+Schemathesis reads every answer whole into memory and waits on it with a timeout that restarts with each
+byte. Fuzzing goes through this relay instead of straight to the server: it forwards each request with
+the suite's bounded client (`bounded`), so each answer has the suite's deadline and byte cap. An answer that
+hits a limit is cut (the relay ends its chunked body without the last chunk, or closes without answering), so
+Schemathesis sees a broken response, never a made-up one, and the limit is recorded in `hits` for the fuzzer
+to report as the server's failure, naming the limit.
+"""
+
+from __future__ import annotations
+
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+import httpx
+
+from talkie_conformance.client import http_client
+from talkie_conformance.limits import EXTENSION, Limits, ServerLimitError
+
+# Headers that belong to one connection, not to the message (RFC 9110 §7.6.1), and those the relay rewrites.
+_HOP = frozenset(
+    {
+        "connection",
+        "keep-alive",
+        "proxy-connection",
+        "te",
+        "trailer",
+        "transfer-encoding",
+        "upgrade",
+        "host",
+        "content-length",
+        "accept-encoding",
+        "content-encoding",
+    }
+)
+
+
+class Relay:
+    """Serves `http://127.0.0.1:<port>` and forwards every request to `upstream` within `limits`."""
+
+    def __init__(
+        self,
+        upstream: str,
+        limits: Limits,
+        *,
+        stream_paths: frozenset[str] = frozenset(),
+        transport: httpx.BaseTransport | None = None,
+    ) -> None:
+        self.upstream = upstream.rstrip("/")
+        self.limits = limits
+        self.stream_paths = stream_paths
+        self.hits: list[tuple[str, ServerLimitError]] = []
+        self._lock = threading.Lock()
+        self._http = http_client(limits, transport)
+        relay = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, format: str, *args: Any) -> None:
+                return
+
+            def handle_one_request(self) -> None:
+                try:
+                    super().handle_one_request()
+                except (ConnectionError, TimeoutError):
+                    self.close_connection = True
+
+            def __getattr__(self, name: str) -> Any:
+                if name.startswith("do_"):
+                    return lambda: relay._forward(self)
+                raise AttributeError(name)
+
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._server.daemon_threads = True
+        self._thread = threading.Thread(target=self._server.serve_forever, name="talkie-relay", daemon=True)
+
+    @property
+    def base_url(self) -> str:
+        """Where Schemathesis sends its requests."""
+        return f"http://127.0.0.1:{self._server.server_address[1]}"
+
+    def __enter__(self) -> Relay:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+        self._http.close()
+
+    def _record(self, label: str, exc: ServerLimitError) -> None:
+        with self._lock:
+            self.hits.append((label, exc))
+
+    def _forward(self, handler: BaseHTTPRequestHandler) -> None:
+        handler.close_connection = True  # one request per connection: a cut answer never leaks into the next
+        length = int(handler.headers.get("Content-Length") or 0)
+        body = handler.rfile.read(length) if length > 0 else None
+        path = handler.path.split("?", 1)[0]
+        label = f"{handler.command} {path}"
+        headers = {k: v for k, v in handler.headers.items() if k.lower() not in _HOP}
+        bound = self.limits.bound(stream=path in self.stream_paths)
+        try:
+            with self._http.stream(
+                handler.command,
+                self.upstream + handler.path,
+                content=body,
+                headers=headers,
+                extensions={EXTENSION: bound},
+            ) as response:
+                handler.send_response_only(response.status_code)
+                for name, value in response.headers.multi_items():
+                    if name.lower() not in _HOP:
+                        handler.send_header(name, value)
+                handler.send_header("Transfer-Encoding", "chunked")
+                handler.send_header("Connection", "close")
+                handler.end_headers()
+                try:
+                    for chunk in response.iter_raw():
+                        if chunk:
+                            handler.wfile.write(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+                            handler.wfile.flush()
+                except ServerLimitError as exc:
+                    self._record(label, exc)
+                    return  # no last chunk: the answer is visibly cut
+                handler.wfile.write(b"0\r\n\r\n")
+        except ServerLimitError as exc:
+            self._record(label, exc)  # no answer at all: the connection closes unanswered
+        except httpx.HTTPError:
+            return  # the server broke the connection: Schemathesis sees the same
+        except (ConnectionError, TimeoutError):
+            return  # Schemathesis hung up

@@ -1,0 +1,192 @@
+"""`talkie-conformance run` and `fuzz` against servers that misbehave on purpose end by themselves, bounded.
+
+Each case starts `tests/support/hostile_server.py` in one mode and the CLI as a child process with small
+limits (`--timeout 2 --stream-timeout 3` and a short `--time-limit`). The promise of a CI tool is that the run
+ends by itself within its stated limit, so the child is killed only at that limit plus a generous margin,
+and a kill fails the test; nothing else is timed. Its peak RSS comes from `wait4` (that child alone) and must
+stay under 500 MB. The verdict must name the server's fault and the limit or rule it broke, and the reports
+must be valid UTF-8 (and valid XML and JSON) whatever bytes the server sent.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+HOSTILE = Path(__file__).resolve().parents[1] / "support" / "hostile_server.py"
+LIMITS = ["--timeout", "2", "--stream-timeout", "3"]
+RUN_LIMIT = 10.0
+FUZZ_LIMIT = 12.0
+MARGIN = 60.0  # interpreter start-up and shutdown on a loaded machine; the run itself keeps its limit
+MAX_RSS_MB = 500.0
+
+pytestmark = pytest.mark.slow
+
+
+@dataclass
+class Ended:
+    """How a child run ended: its exit code, output, and peak memory."""
+
+    returncode: int
+    stdout: str
+    peak_rss_mb: float
+
+
+@contextmanager
+def hostile(mode: str) -> Iterator[str]:
+    """A hostile server in `mode`; yields its origin and always stops it."""
+    process = subprocess.Popen(
+        [sys.executable, str(HOSTILE), mode], stdout=subprocess.PIPE, text=True, start_new_session=True
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()  # the server prints its port once it listens
+        assert line.startswith("listening "), line
+        yield f"http://127.0.0.1:{line.split()[1]}"
+    finally:
+        process.kill()
+        process.wait(30)
+        if process.stdout is not None:
+            process.stdout.close()
+
+
+def run_cli(arguments: list[str], limit: float, workdir: Path) -> Ended:
+    """Run the CLI as a child; kill it (and fail) only if it outlives `limit` + MARGIN."""
+    out = workdir / "stdout.txt"
+    with out.open("w") as sink:
+        child = subprocess.Popen(
+            [sys.executable, "-m", "talkie_conformance.cli", *arguments],
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+            env={**os.environ, "COLUMNS": "200"},
+        )
+    kill_at = time.monotonic() + limit + MARGIN
+    while True:
+        pid, status, usage = os.wait4(child.pid, os.WNOHANG)
+        if pid == child.pid:
+            break
+        if time.monotonic() > kill_at:
+            os.kill(child.pid, signal.SIGKILL)
+            os.wait4(child.pid, 0)
+            pytest.fail(
+                f"killed: still running {limit + MARGIN:.0f} s after start\n{out.read_text()[-3000:]}"
+            )
+        time.sleep(0.2)
+    child.returncode = os.waitstatus_to_exitcode(status)
+    return Ended(child.returncode, out.read_text(encoding="utf-8"), usage.ru_maxrss / 1024)
+
+
+def run_against(mode: str, tmp_path: Path, extra: list[str] | None = None) -> tuple[Ended, dict[str, Any]]:
+    """`run` against a hostile server with every report format; the JSON report, checked valid."""
+    reports = {suffix: tmp_path / f"report.{suffix}" for suffix in ("json", "md", "html")}
+    junit = tmp_path / "junit.xml"
+    with hostile(mode) as origin:
+        arguments = ["run", origin, "--token", "t", *LIMITS, *(extra or []), "--time-limit", str(RUN_LIMIT)]
+        arguments += ["--junit", str(junit)]
+        for path in reports.values():
+            arguments += ["--report", str(path)]
+        ended = run_cli(arguments, RUN_LIMIT, tmp_path)
+    assert "Traceback" not in ended.stdout, ended.stdout[-3000:]
+    assert ended.returncode == 1, ended.stdout[-3000:]  # findings: the server's fault, not the suite's
+    assert ended.peak_rss_mb < MAX_RSS_MB
+    for path in [junit, *reports.values()]:
+        text = path.read_bytes().decode("utf-8")  # strict: every report is valid UTF-8
+        assert text.strip(), path
+    ET.fromstring(junit.read_bytes())
+    document: dict[str, Any] = json.loads(reports["json"].read_text(encoding="utf-8"))
+    assert document["suiteError"] is False, [f for f in document["findings"] if f["verdict"] == "error"]
+    return ended, document
+
+
+def failures(document: dict[str, Any]) -> list[str]:
+    return [str(f["message"]) for f in document["findings"] if f["verdict"] == "fail"]
+
+
+@pytest.mark.parametrize(
+    ("mode", "extra", "named"),
+    [
+        # the stream deadline is long here, so that the event cap is what must stop the stream
+        ("endless", ["--stream-timeout", "60"], "limit --max-events 10000"),
+        ("events", ["--stream-timeout", "60"], "limit --max-events 10000"),
+        ("pings", [], "within 3 s (the suite's limit --stream-timeout 3)"),
+        ("drip", [], "within 2 s (the suite's limit --timeout 2)"),
+        ("drip-event", [], "within 3 s (the suite's limit --stream-timeout 3)"),
+        ("silence", [], "no answer within 2 s (the suite's limit --timeout 2)"),
+        ("huge", [], "larger than 8388608 bytes (the suite's limit --max-body 8388608)"),
+    ],
+)
+def test_run_ends_by_itself_and_names_the_limit_the_server_broke(
+    mode: str, extra: list[str], named: str, tmp_path: Path
+) -> None:
+    _, document = run_against(mode, tmp_path, extra)
+    hits = [message for message in failures(document) if named in message]
+    assert hits, failures(document)
+    assert all(message.startswith("the server made the check hit a limit") for message in hits)
+
+
+def test_run_against_a_huge_manifest_fails_its_64_kb_rule(tmp_path: Path) -> None:
+    _, document = run_against("huge-manifest", tmp_path)
+    size = [f for f in document["findings"] if f["rule"] == "MAN-021"]
+    assert [f["verdict"] for f in size] == ["fail"], size
+    assert "Manifest size ≤ 64 kB" in size[0]["message"]
+
+
+def test_lone_surrogates_are_findings_escaped_in_every_report(tmp_path: Path) -> None:
+    _, document = run_against("surrogates", tmp_path)
+    for suffix in ("json", "md", "html"):
+        assert "\\ud800" in (tmp_path / f"report.{suffix}").read_text(encoding="utf-8")
+    assert "\\ud800" in (tmp_path / "junit.xml").read_text(encoding="utf-8")
+    assert failures(document)
+
+
+def test_invalid_utf8_is_findings_escaped_in_every_report(tmp_path: Path) -> None:
+    _, document = run_against("invalid-utf8", tmp_path)
+    assert "\\xff\\xfe" in (tmp_path / "report.md").read_text(encoding="utf-8")
+    assert failures(document)
+
+
+@pytest.mark.parametrize(
+    "mode",
+    ["endless", "pings", "drip", "drip-event", "silence", "huge", "events", "surrogates", "invalid-utf8"],
+)
+def test_fuzz_ends_by_itself_without_a_traceback(mode: str, tmp_path: Path) -> None:
+    with hostile(mode) as origin:
+        arguments = ["fuzz", origin, "--token", "t", *LIMITS, "--time-limit", str(FUZZ_LIMIT)]
+        ended = run_cli([*arguments, "--max-examples", "3"], FUZZ_LIMIT, tmp_path)
+    assert "Traceback" not in ended.stdout, ended.stdout[-3000:]
+    assert "FlakyFailure" not in ended.stdout, ended.stdout[-3000:]
+    assert "SUITE ERROR" not in ended.stdout, ended.stdout[-3000:]
+    assert ended.returncode in (0, 1), ended.stdout[-3000:]
+    assert ended.peak_rss_mb < MAX_RSS_MB
+
+
+def test_fuzz_against_a_silent_server_says_it_never_answered(tmp_path: Path) -> None:
+    with hostile("silence") as origin:
+        arguments = ["fuzz", origin, "--token", "t", *LIMITS, "--time-limit", str(FUZZ_LIMIT)]
+        ended = run_cli([*arguments, "--max-examples", "3"], FUZZ_LIMIT, tmp_path)
+    assert ended.returncode == 1, ended.stdout[-3000:]
+    # the limit named is the request's own deadline, or the run's time limit when that came first
+    named = r"the server never answered: .*\(the suite's limit --(timeout 2|stream-timeout 3|time-limit 12)\)"
+    assert re.search(named, ended.stdout), ended.stdout[-3000:]
+
+
+def test_fuzz_against_a_huge_manifest_fails_its_64_kb_rule(tmp_path: Path) -> None:
+    with hostile("huge-manifest") as origin:
+        arguments = ["fuzz", origin, "--token", "t", *LIMITS, "--time-limit", str(FUZZ_LIMIT)]
+        ended = run_cli(arguments, FUZZ_LIMIT, tmp_path)
+    assert ended.returncode == 1, ended.stdout[-3000:]
+    assert "MAN-021" in ended.stdout
+    assert ended.peak_rss_mb < MAX_RSS_MB
