@@ -282,7 +282,7 @@ def test_held_writes_commit_together_and_keep_each_write_atomic(tmp_path: Path) 
 
 def _wait_for_checkpoint_passes(count: int) -> None:
     passes = CHECKPOINTER.passes
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 60
     while CHECKPOINTER.passes < passes + count and time.monotonic() < deadline:
         time.sleep(0.01)
 

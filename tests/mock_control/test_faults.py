@@ -155,9 +155,12 @@ def test_slow_stream_delays_each_event(http: TestClient) -> None:
     slow = time.monotonic() - started
     assert len(parse_sse(response.content)) == 5
     assert slow >= 5 * 0.15
-    started = time.monotonic()
+    assert http.get("/_mock/api/state").json()["faults"] == []  # count 1: used up by that run
     http.post(RUN, json=run_input("talkie-test:echo rychle", "r_fast"), headers=STREAM)
-    assert time.monotonic() - started < slow
+    entries = {e["query"] + e["request"]["body"]: e for e in http.get("/_mock/api/traffic").json()["entries"]}
+    applied = {run: next(e["faults"] for key, e in entries.items() if run in key) for run in ("r_slow", "r_fast")}
+    assert [f.split()[0] for f in applied["r_slow"]] == ["slowStream"]
+    assert applied["r_fast"] == []  # the next run streams at full speed
 
 
 def test_scenario_file_and_config_switch_faults_on(make_http: Any, tmp_path: Path) -> None:

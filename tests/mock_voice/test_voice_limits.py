@@ -7,6 +7,7 @@ import asyncio
 import httpx
 from served import Served
 from test_voice_end_to_end import open_session
+from waiting import until_async
 
 
 async def limits(served: Served) -> None:
@@ -25,11 +26,10 @@ async def limits(served: Served) -> None:
         assert moved.status_code == 200
         ended = await app.wait("error")
         assert ended["error"]["code"] == "session_expired"
-        for _ in range(100):  # the provider hangs up: the app's peer sees the connection go
-            if app.pc.connectionState in ("closed", "failed") or app.channel.readyState == "closed":
-                break
-            await asyncio.sleep(0.1)
-        assert app.channel.readyState == "closed" or app.pc.connectionState in ("closed", "failed")
+        await until_async(  # the provider hangs up: the app's peer sees the connection go
+            lambda: app.pc.connectionState in ("closed", "failed") or app.channel.readyState == "closed",
+            "the provider to hang up",
+        )
         await app.close()
 
 

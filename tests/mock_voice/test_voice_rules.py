@@ -16,8 +16,7 @@ from typing import Any
 
 import httpx
 from served import Served, executable
-from talkie_mock.devtools.voice_rules import CLOSE_GRACE_SECONDS
-from test_voice_end_to_end import AUTO_OFF, Talk, open_session
+from test_voice_end_to_end import AUTO_OFF, Talk, checked_channel, open_session
 from voice_app import VoiceApp
 
 BROKEN = (
@@ -191,7 +190,7 @@ async def misbehave(served: Served) -> None:
             headers={"Authorization": f"Bearer {other['clientSecret']}", "Content-Type": "text/plain"},
         )
         assert wrong.status_code == 400
-        await asyncio.sleep(CLOSE_GRACE_SECONDS + 1)
+        await checked_channel(http, served)  # VOICE-013/019/021 are found once the grace after closing ends
 
 
 def test_the_report_names_every_broken_voice_rule(served: Served) -> None:
