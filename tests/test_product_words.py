@@ -45,7 +45,8 @@ RANDOM_SEED = re.compile(
             r"\b[Aa] seed\b|\b(?:every|per|some|one|fixed|no|chat|its|this|each) seed\b|\bseed \d",
             r"\bseed(?:_text)? = f\"|seed_text|\{(?:self\.|config\.)?seed\}|\bconfig\.seed|\bself\.seed",
             r"\bseed(?:,| and\b|'s evidence)|\"seed\": \d|\[\"?seed\"?\]|\(seed\b|/ \"seeds\" /",
-            r"\bseed\.encode\b|_seed_point_|seed in range|\bSeed of the invented",
+            r"\bseed\.encode\b|_seed_point_|seed in range|\bSeed of the invented|\bseed\)|, seed\b|\bSeeds\b",
+            r"_some_seed\b|_a_seed_",
         ]
     )
 )
@@ -60,7 +61,7 @@ SPECIFICATION_AS_SEED = re.compile(
             r"\bseed (?:text|line|lines|section|sections|copy|table|sentence|statement|example|examples|§)",
             r"\bseed[-_](?:typed|client|lines|based|conforming|copy|section|table)|\bSeedDecodeError\b",
             r"spec/seed/|\"spec\" / \"seed\"|talkie-(?:basis--)?seed|basis: seed|\"basis\": \"seed\"",
-            r"\bSEED_(?!SEEDS)",
+            r"\bSEED_(?!SEEDS)|\bbasis:? seed\b",
         ]
     )
 )
