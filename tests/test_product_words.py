@@ -61,7 +61,7 @@ SPECIFICATION_AS_SEED = re.compile(
             r"\bseed (?:text|line|lines|section|sections|copy|table|sentence|statement|example|examples|§)",
             r"\bseed[-_](?:typed|client|lines|based|conforming|copy|section|table)|\bSeedDecodeError\b",
             r"spec/seed/|\"spec\" / \"seed\"|talkie-(?:basis--)?seed|basis: seed|\"basis\": \"seed\"",
-            r"\bSEED_(?!SEEDS)|\bbasis:? seed\b",
+            r"\bSEED_(?!SEEDS)|\bbasis:? seed\b|\bseed (?:MUST|SHOULD|MAY)\b",
         ]
     )
 )
