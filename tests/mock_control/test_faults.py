@@ -148,6 +148,9 @@ def test_run_error_mid_stream_fails_the_run(http: TestClient) -> None:
     assert parse_sse(replay.content) == events
 
 
+RUN_IDS = ("r_slow", "r_fast")
+
+
 def test_slow_stream_delays_each_event(http: TestClient) -> None:
     add(http, kind="slowStream", delay=0.15, count=1)
     started = time.monotonic()
@@ -157,8 +160,8 @@ def test_slow_stream_delays_each_event(http: TestClient) -> None:
     assert slow >= 5 * 0.15
     assert http.get("/_mock/api/state").json()["faults"] == []  # count 1: used up by that run
     http.post(RUN, json=run_input("talkie-test:echo rychle", "r_fast"), headers=STREAM)
-    entries = {e["query"] + e["request"]["body"]: e for e in http.get("/_mock/api/traffic").json()["entries"]}
-    applied = {run: next(e["faults"] for key, e in entries.items() if run in key) for run in ("r_slow", "r_fast")}
+    entries = http.get("/_mock/api/traffic").json()["entries"]
+    applied = {run: next(e["faults"] for e in entries if run in e["request"]["body"]) for run in RUN_IDS}
     assert [f.split()[0] for f in applied["r_slow"]] == ["slowStream"]
     assert applied["r_fast"] == []  # the next run streams at full speed
 
