@@ -1,4 +1,4 @@
-"""HTTP figures of talkie-mock beside baselines measured in the same run, and the issue's targets.
+"""HTTP figures of talkie-mock beside baselines measured in the same run, and the targets they are judged by.
 
 Starts every server itself, each its own process: the mock (`talkie-mock serve`, state in a temporary SQLite
 file, no access log), a bare Starlette app and a raw ASGI app serving the mock's own JSON bytes, an
@@ -55,7 +55,7 @@ GETS = {
     "threads": "/api/talkie/threads",
 }
 RUN = "/api/talkie/run"
-SLOW_TARGET = 5000  # the issue's figure: this many concurrent slow runs, all on time
+SLOW_TARGET = 5000  # the target: this many concurrent slow runs, all on time
 FLOOR = "durable floor"
 """The echo row of `_baselines.py floor`: validation and the mock's own SQLite writes, nothing else."""
 ECHO_TEXT = "talkie-test:echo Dobrý den, Marek Dvořák z Horizont Logistika s.r.o."

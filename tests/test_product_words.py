@@ -24,7 +24,9 @@ SKIPPED = (
 )
 
 WORK_PROCESS = {
-    "a tracker's issue number (upstream issues are written `#N`)": re.compile(r"(?<!#)\b[Ii]ssues? \d+"),
+    "a tracker's issue number (upstream issues are written `#N`)": re.compile(
+        r"(?<!#)\b[Ii]ssues? \d+|\b[Tt]he issue's\b"
+    ),
     "a task's acceptance list": re.compile(r"\bDone when\b|\"[Dd]one when\""),
     "a stop of the work": re.compile(
         r"\b(?:[Tt]his|[Tt]hat|[Pp]revious|[Ee]arlier|[Ll]ast) stop\b|\bstops? \d+\b"
@@ -108,6 +110,7 @@ def test_the_patterns_catch_the_words_and_spare_ordinary_ones() -> None:
         "Until this stop it was optional",
         "see the closing note of stop 18",
         "Second red-team round",
+        "(one rule each, as in the issue's list)",
         "the seed's examples",
         "wherever the seed leaves a choice open (`--vary SEED`)",
         "tests/support/seed_client.py",
