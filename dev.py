@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """The two fresh-machine entry points: `python3 dev.py serve` and `python3 dev.py test` (and `docs`).
 
-Why a script and not a Makefile: a fresh machine with Python >= 3.11 is all we may assume. The script keeps a
-private virtual environment in `.venv`, reinstalls it only when a project file that declares dependencies
-changes (a stamp of their hashes), installs the Node tools of `tools/node` the same way, then runs the
-command.
+Why a script and not a Makefile: a fresh machine with Python >= 3.11 is all we may assume. The script
+keeps a private virtual environment in `.venv`, reinstalls it only when a project file that declares
+dependencies changes (a stamp of their hashes), installs the Node tools of `tools/node` the same way, then
+runs the command.
 """
 
 from __future__ import annotations

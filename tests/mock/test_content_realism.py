@@ -26,7 +26,8 @@ from faker.providers.lorem.la import Provider as LatinLorem
 from faker.providers.person.cs_CZ import Provider as CzechNames
 from faker.providers.person.en_US import Provider as EnglishNames
 from talkie_mock.engine import crm, files
-from talkie_mock.engine.content import Content, IdSource, faker_for
+from talkie_mock.engine.content import Content, IdSource
+from talkie_mock.engine.crm import faker_for
 from talkie_mock.engine.formats import NOUNS, counted, plural, span
 from talkie_mock.engine.realtime import brain
 from talkie_mock.testing import AUTH, Client

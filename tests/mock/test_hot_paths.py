@@ -24,10 +24,10 @@ from talkie_mock.devtools.traffic import EVENT_LIMIT, Exchange
 from talkie_mock.devtools.verdicts import Seen, Verdicts
 from talkie_mock.engine import checkpoints
 from talkie_mock.engine import store as store_module
-from talkie_mock.engine.agent import Request as AgentRequest
 from talkie_mock.engine.checkpoints import CHECKPOINTER
 from talkie_mock.engine.clock import Clock
 from talkie_mock.engine.plans import Paced, Sleep
+from talkie_mock.engine.plans import Request as AgentRequest
 from talkie_mock.engine.store import MessageRow, Store
 from talkie_mock.engine.wire import dumps, frame, wire
 from talkie_mock.testing import AUTH, Client, make_config, parse_sse, run_input

@@ -404,10 +404,14 @@ def serve(**options: Any) -> None:
     key: str = app.state.devtools_key
     config = app.state.mock.config  # with the dev token kept in the state file
     announce(config, on_lan, key)
-    if not options["quiet"]:
-        redactor = Redactor([config.token, key])
-        app.state.devtools.traffic.listeners.append(TerminalLog(sys.stdout, redactor))
-    run_server(app, sock, options["access_log"], config, key)
+    log = None if options["quiet"] else TerminalLog(sys.stdout, Redactor([config.token, key]))
+    if log is not None:
+        app.state.devtools.traffic.listeners.append(log)
+    try:
+        run_server(app, sock, options["access_log"], config, key)
+    finally:  # the log's writer is a daemon thread: lines still queued at exit would be lost
+        if log is not None:
+            log.drain()
     click.echo("talkie-mock stopped")
 
 

@@ -8,8 +8,7 @@ Exceptions of the mock itself hang off :class:`MockError`::
     └── StateFileError  a state file that cannot be used (engine.statefile; the CLI exits 2)
 
 HTTP status and `retryable` of each code come from `talkie_models.errors.CATALOGUE` (the contract), so the
-mock
-never decides them on its own; only the human-readable message text is the mock's.
+mock never decides them on its own; only the human-readable message text is the mock's.
 """
 
 from __future__ import annotations

@@ -1,8 +1,7 @@
 """Who is calling: bearer tokens resolved to a principal by pluggable authenticators.
 
 Today the only authenticator is the dev token printed at start (§2.2). The OAuth authorization server of a
-later
-issue adds another :class:`Authenticator` that resolves its access tokens; the endpoints only ever see a
+later issue adds another :class:`Authenticator` that resolves its access tokens; the endpoints only ever see a
 :class:`Principal` and do not care which one answered.
 """
 

@@ -13,7 +13,7 @@ from talkie_mock.api.auth import Principal
 from talkie_mock.api.context import Mock, mock_of
 from talkie_mock.api.requests import SAFE_ID, read_model
 from talkie_mock.api.streaming import EventStreamResponse
-from talkie_mock.engine.agent import Request as AgentRequest
+from talkie_mock.engine.plans import Request as AgentRequest
 from talkie_mock.engine.runs import Subscription
 from talkie_mock.engine.store import MessageRow
 from talkie_mock.errors import ApiError

@@ -120,8 +120,8 @@ def _private(path: str) -> None:
 
 
 def connect(path: str) -> sqlite3.Connection:
-    """A connection to a usable state file (made when missing, for its owner only): readable, intact and
-    writable."""
+    """A connection to a usable state file (made when missing, for its owner only): readable,
+    intact and writable."""
     _private(path)
     try:
         db = _open(path)

@@ -11,8 +11,7 @@ commit comes first, so this keeps that rule while paying for one commit instead 
 power loss), which is the durability a test server needs.
 
 Action transitions are compare-and-set (``UPDATE … WHERE status = ?``): of two concurrent decisions exactly
-one
-changes the row; the other sees the new state.
+one changes the row; the other sees the new state.
 
 Times are stored as integer milliseconds since the epoch so comparisons and ordering are numeric.
 """

@@ -2,8 +2,8 @@
 
 Public clients sign in with the authorization code grant and PKCE `S256`; the server is built to be strict
 about the Talkie profile and, through :class:`Fault` switches, to break single rules on purpose so an app can
-be shown to refuse a misbehaving server. :func:`install` mounts it into an app from
-:func:`talkie_mock.app.create_app`.
+be shown to refuse a misbehaving server. :func:`install` mounts it into an app from the app
+factory, :func:`talkie_mock.app.create_app`.
 """
 
 from talkie_mock.config import Fault, OAuthSettings
