@@ -25,7 +25,8 @@ from talkie_models import Action, ActionConfirm, CardEvent, DecisionResponse
 
 from talkie_mock.config import MockConfig
 from talkie_mock.engine.clock import Clock, iso_of_ms
-from talkie_mock.engine.content import Content, IdSource, faker_for
+from talkie_mock.engine.content import Content, IdSource
+from talkie_mock.engine.crm import faker_for
 from talkie_mock.engine.plans import ActionSpec
 from talkie_mock.engine.store import ActionRow, Store
 from talkie_mock.engine.variations import Variations
