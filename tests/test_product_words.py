@@ -25,7 +25,7 @@ SKIPPED = (
 
 WORK_PROCESS = {
     "a tracker's issue number (upstream issues are written `#N`)": re.compile(
-        r"(?<!#)\b[Ii]ssues? \d+|\b[Tt]he issue's\b"
+        r"(?<!#)\b[Ii]ssues? \d+|\b[Tt]he issue's\b|\b(?:a|the) (?:later|earlier|previous|next) issue\b"
     ),
     "a task's acceptance list": re.compile(r"\bDone when\b|\"[Dd]one when\""),
     "a stop of the work": re.compile(
@@ -111,6 +111,7 @@ def test_the_patterns_catch_the_words_and_spare_ordinary_ones() -> None:
         "see the closing note of stop 18",
         "Second red-team round",
         "(one rule each, as in the issue's list)",
+        "The OAuth authorization server of a later issue adds another",
         "the seed's examples",
         "wherever the seed leaves a choice open (`--vary SEED`)",
         "tests/support/seed_client.py",
