@@ -16,11 +16,14 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "bench" / "mock_http.py"
 NUMBER = r"\d+(?:\.\d+)?"
 
 
+@pytest.mark.slow
 def test_smoke_run_prints_every_figure_row() -> None:
     done = subprocess.run(
         [sys.executable, str(SCRIPT), "--smoke"],

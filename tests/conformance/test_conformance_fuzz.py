@@ -18,6 +18,8 @@ from talkie_conformance.cli import EXIT_FINDINGS, EXIT_PASS
 from talkie_conformance.client import discover
 from talkie_conformance.fuzz import FuzzConfig, adapt_to_manifest, fuzz, load_openapi
 
+pytestmark = pytest.mark.slow  # over 10 s: the tests, or the setup they share (server, browser, build)
+
 ServeFake = Callable[..., AbstractContextManager[str]]
 # The fuzzing phase fills its share of the time limit; 15 s leaves room for loading the schema on a busy
 # machine (with 5 s, a loaded CI worker once ran no case at all). The other runs here end by their counts.

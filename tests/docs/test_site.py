@@ -26,6 +26,8 @@ import pytest
 import served
 import yaml
 
+pytestmark = pytest.mark.slow  # over 10 s: the tests, or the setup they share (server, browser, build)
+
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMAS = sorted((ROOT / "schemas").glob("*.json"))
 RULE_ID_RE = re.compile(r"^[A-Z]+-\d{3}$")

@@ -20,6 +20,8 @@ import pytest
 import served
 from test_site import ROOT, page
 
+pytestmark = pytest.mark.slow  # over 10 s: the tests, or the setup they share (server, browser, build)
+
 SAMPLES = ROOT / "docs" / "samples"
 BIN = Path(sys.executable).parent
 TUTORIALS = {

@@ -29,6 +29,8 @@ import schemathesis
 import served
 from talkie_models.sse import SSEDecoder
 
+pytestmark = pytest.mark.slow  # over 10 s: the tests, or the setup they share (server, browser, build)
+
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = ROOT / "spec" / "generated" / "openapi.bundled.yaml"
 TOKEN = "tk_fuzz_token"

@@ -177,6 +177,7 @@ def _wait_ready(url: str) -> None:
             time.sleep(0.05)
 
 
+@pytest.mark.slow
 def test_cli_smoke(tmp_path: Path) -> None:
     process, manifest_url = _start_cli(str(tmp_path / "cli.db"))
     try:
@@ -197,6 +198,7 @@ def test_cli_smoke(tmp_path: Path) -> None:
     assert process.returncode == 0
 
 
+@pytest.mark.slow
 def test_kill_9_loses_no_acknowledged_write(tmp_path: Path) -> None:
     state = str(tmp_path / "kill.db")
     process, manifest_url = _start_cli(state)

@@ -88,6 +88,7 @@ def test_a_terminal_that_stops_reading_costs_lines_not_the_server(
     assert log.dropped >= 7  # one line stuck in write, two queued
 
 
+@pytest.mark.slow
 def test_serve_logs_each_request_by_default_and_quiet_switches_it_off(tmp_path: Path) -> None:
     for quiet in (False, True):
         process, served = start(tmp_path / f"state-{quiet}.db", *(() if quiet else ("--no-quiet",)))

@@ -17,6 +17,8 @@ from pathlib import Path
 import pytest
 from hostile import TOKEN, serving
 
+pytestmark = pytest.mark.slow  # over 10 s: the tests, or the setup they share (server, browser, build)
+
 ROOT = Path(__file__).resolve().parents[2]
 TALKIE_SPEC = ROOT / "spec" / "generated" / "openapi.bundled.yaml"
 CONTROL_SPEC = ROOT / "mock" / "src" / "talkie_mock" / "devtools" / "control-api.yaml"

@@ -17,6 +17,8 @@ import httpx
 import pytest
 from hostile import TOKEN, Served, action_of, hidden_fields, new_id, problem, run, serving, sign_in
 
+pytestmark = pytest.mark.slow  # over 10 s: the tests, or the setup they share (server, browser, build)
+
 PAGES = [
     "/_mock/",
     "/_mock/inspector.js",

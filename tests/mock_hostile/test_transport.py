@@ -11,7 +11,10 @@ import socket
 import time
 
 import httpx
+import pytest
 from hostile import RUN, Served, new_id, problem, run_body
+
+pytestmark = pytest.mark.slow  # over 10 s: the tests, or the setup they share (server, browser, build)
 
 MB = 1024 * 1024
 

@@ -222,6 +222,7 @@ def broken_documents() -> Iterator[BrokenDocuments]:
         listener.close()
 
 
+@pytest.mark.slow
 async def test_a_document_server_that_speaks_no_http_is_a_clean_error(
     broken_documents: BrokenDocuments, monkeypatch: pytest.MonkeyPatch
 ) -> None:

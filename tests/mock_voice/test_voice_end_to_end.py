@@ -15,6 +15,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import httpx
+import pytest
 from openai.types.realtime import RealtimeServerEvent
 from pydantic import TypeAdapter
 from served import Served, serving
@@ -23,6 +24,8 @@ from talkie_mock.engine.realtime.events import SERVER_EVENTS
 from talkie_models.consent import ConsentWindow, Decision, vocabulary
 from voice_app import VoiceApp
 from waiting import DEADLINE
+
+pytestmark = pytest.mark.slow  # over 10 s: the tests, or the setup they share (server, browser, build)
 
 PROVIDER_EVENT = TypeAdapter(RealtimeServerEvent)
 AUTO_OFF = {

@@ -5,9 +5,12 @@ from __future__ import annotations
 import asyncio
 
 import httpx
+import pytest
 from served import Served
 from test_voice_end_to_end import open_session
 from waiting import until_async
+
+pytestmark = pytest.mark.slow  # over 10 s: the tests, or the setup they share (server, browser, build)
 
 
 async def limits(served: Served) -> None:

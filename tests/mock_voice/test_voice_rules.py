@@ -15,9 +15,12 @@ import subprocess
 from typing import Any
 
 import httpx
+import pytest
 from served import Served, executable
 from test_voice_end_to_end import AUTO_OFF, Talk, checked_channel, open_session
 from voice_app import VoiceApp
+
+pytestmark = pytest.mark.slow  # over 10 s: the tests, or the setup they share (server, browser, build)
 
 BROKEN = (
     "VOICE-003",

@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 from models_support import EXAMPLES, ROOT, SCHEMAS, example_files, schema_examples
 
+pytestmark = pytest.mark.slow  # over 10 s: the tests, or the setup they share (server, browser, build)
+
 PACKAGE = ROOT / "models" / "src" / "talkie_models"
 PY = sys.executable
 
