@@ -55,7 +55,6 @@ def _foreign(requested: list[str]) -> list[str]:
     ]
 
 
-@pytest.mark.slow
 def test_home_page_and_search(browser_page: tuple[Any, list[str]], site_url: str) -> None:
     page, requested = browser_page
     page.goto(site_url)
@@ -94,7 +93,6 @@ def test_rule_anchor_is_reachable(browser_page: tuple[Any, list[str]], site_url:
     page.screenshot(path=str(ARTIFACTS / "rule-run-004.png"))
 
 
-@pytest.mark.slow
 def test_mermaid_diagrams_render_without_network(browser_page: tuple[Any, list[str]], site_url: str) -> None:
     page, requested = browser_page
     page.goto(site_url + "guides/sequences/")
@@ -109,7 +107,6 @@ def test_mermaid_diagrams_render_without_network(browser_page: tuple[Any, list[s
     assert _foreign(requested) == []
 
 
-@pytest.mark.slow
 def test_openapi_reference_renders_operations(browser_page: tuple[Any, list[str]], site_url: str) -> None:
     page, requested = browser_page
     page.goto(site_url + "reference/openapi/")
@@ -130,7 +127,6 @@ def test_openapi_reference_renders_operations(browser_page: tuple[Any, list[str]
     assert _foreign(requested) == []
 
 
-@pytest.mark.slow
 def test_control_api_reference_renders(browser_page: tuple[Any, list[str]], site_url: str) -> None:
     page, requested = browser_page
     page.goto(site_url + "reference/control-api/")

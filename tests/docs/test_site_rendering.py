@@ -91,7 +91,6 @@ def _shot(page: Any, name: str) -> None:
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-@pytest.mark.slow
 def test_wide_tables_stay_inside_the_page(browser: Any, site_url: str, width: int) -> None:
     page, _ = _open(browser, width)
     try:
@@ -121,7 +120,6 @@ def test_wide_tables_stay_inside_the_page(browser: Any, site_url: str, width: in
 
 
 @pytest.mark.parametrize("scheme", ["dark", "light"])
-@pytest.mark.slow
 def test_requirement_labels_have_enough_contrast(browser: Any, site_url: str, scheme: str) -> None:
     page, _ = _open(browser, scheme=scheme)
     try:
@@ -143,7 +141,6 @@ def test_requirement_labels_have_enough_contrast(browser: Any, site_url: str, sc
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-@pytest.mark.slow
 def test_diagrams_are_readable_and_scroll_on_a_phone(browser: Any, site_url: str, width: int) -> None:
     page, _ = _open(browser, width)
     try:
@@ -173,7 +170,6 @@ def test_diagrams_are_readable_and_scroll_on_a_phone(browser: Any, site_url: str
 
 
 @pytest.mark.parametrize("reference", ["openapi", "control-api"])
-@pytest.mark.slow
 def test_embedded_redoc_follows_dark_mode(browser: Any, site_url: str, reference: str) -> None:
     for scheme, rendering in (("dark", "redoc-dark.html"), ("light", "redoc.html")):
         page, requested = _open(browser, scheme=scheme)
@@ -203,7 +199,6 @@ def test_embedded_redoc_follows_dark_mode(browser: Any, site_url: str, reference
 
 
 @pytest.mark.parametrize("rule_id", ["ACT-010", "AUTH-010", "RUN-004", "VOICE-021"])
-@pytest.mark.slow
 def test_searching_a_rule_id_finds_that_rule_first(browser: Any, site_url: str, rule_id: str) -> None:
     page, _ = _open(browser)
     try:
@@ -232,7 +227,6 @@ def test_searching_a_rule_id_finds_that_rule_first(browser: Any, site_url: str, 
         page.context.close()
 
 
-@pytest.mark.slow
 def test_mermaid_loads_only_where_a_diagram_is(browser: Any, site_url: str) -> None:
     page, requested = _open(browser)
     try:
@@ -245,7 +239,6 @@ def test_mermaid_loads_only_where_a_diagram_is(browser: Any, site_url: str) -> N
         page.context.close()
 
 
-@pytest.mark.slow
 def test_notes_have_anchors_lists_and_section_links(browser: Any, site_url: str) -> None:
     source = (ROOT / "spec" / "notes.md").read_text(encoding="utf-8")
     lists = len(re.findall(r"^\*\*Decision\.\*\*\s*\n\n- ", source, re.M))
@@ -269,7 +262,6 @@ def test_notes_have_anchors_lists_and_section_links(browser: Any, site_url: str)
         page.context.close()
 
 
-@pytest.mark.slow
 def test_rule_matrix_filters_by_side_level_and_section(browser: Any, site_url: str) -> None:
     catalogue = rules()
     page, _ = _open(browser)
@@ -291,7 +283,6 @@ def test_rule_matrix_filters_by_side_level_and_section(browser: Any, site_url: s
         page.context.close()
 
 
-@pytest.mark.slow
 def test_diagrams_are_redrawn_when_the_palette_changes(browser: Any, site_url: str) -> None:
     page, _ = _open(browser, scheme="light")
     try:

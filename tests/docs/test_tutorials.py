@@ -124,7 +124,6 @@ def _client(address: str, message: str) -> str:
     return _run_client([sys.executable, str(SAMPLES / "minimal_client.py"), address, message], ROOT)
 
 
-@pytest.mark.slow
 def test_minimal_client_talks_to_the_mock() -> None:
     with _mock() as origin:
         address = origin.removeprefix(
@@ -140,7 +139,6 @@ def test_minimal_client_talks_to_the_mock() -> None:
         assert re.search(r"^card: \S.+$", carded, re.M), carded
 
 
-@pytest.mark.slow
 def test_minimal_server_passes_the_conformance_suite(tmp_path: Path) -> None:
     junit = tmp_path / "junit.xml"
     with _mock() as mock, _minimal_server(mock + "/oauth") as server:
@@ -159,7 +157,6 @@ def test_minimal_server_passes_the_conformance_suite(tmp_path: Path) -> None:
         assert 'failures="0"' in junit.read_text(encoding="utf-8")
 
 
-@pytest.mark.slow
 def test_minimal_client_talks_to_the_minimal_server() -> None:
     with _mock() as mock, _minimal_server(mock + "/oauth") as server:
         out = _client(server, "talkie-test:action")
@@ -201,7 +198,6 @@ def _node_client(script: Path, address: str, message: str) -> str:
     return _run_client(["node", str(script), address, message], script.parent)
 
 
-@pytest.mark.slow
 @pytest.mark.node
 def test_typescript_client_talks_to_the_mock_and_the_minimal_server(typescript_client: Path) -> None:
     with _mock() as mock, _minimal_server(mock + "/oauth") as server:

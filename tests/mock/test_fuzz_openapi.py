@@ -174,7 +174,6 @@ def schemathesis_run(origin: str, workdir: Path, phases: str, max_examples: int)
     return result.returncode, result.stdout + result.stderr, tally
 
 
-@pytest.mark.slow
 def test_schemathesis_finds_nothing(tmp_path: Path) -> None:
     log = tmp_path / "mock.log"
     with serve(log, "--self-check") as origin:
@@ -196,7 +195,6 @@ def test_schemathesis_finds_nothing(tmp_path: Path) -> None:
     assert events > 3 * seen["stream"], (seen, events)
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize(
     ("rule", "check"),
     [("ERR-001", "talkie_error_body"), ("RUN-014", "talkie_run_stream")],

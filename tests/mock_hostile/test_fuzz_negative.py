@@ -66,7 +66,6 @@ def schemathesis(spec: Path, origin: str, token: str, workdir: Path, max_example
     return done.returncode, done.stdout + done.stderr
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("api", ["talkie/1", "control"])
 def test_negative_data_gets_no_5xx(tmp_path: Path, api: str) -> None:
     with serving(tmp_path, "--read-timeout", "5") as mock:

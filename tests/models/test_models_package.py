@@ -127,7 +127,6 @@ print("parsed", len(cases["schemas"]) + len(cases["files"]))
 """
 
 
-@pytest.mark.slow
 def test_wheel_installs_alone_and_parses_every_example(tmp_path: Path) -> None:
     # Build from a copy so the build leaves no build/ or egg-info in the working tree.
     source = tmp_path / "models"
