@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
 """The two fresh-machine entry points: `python3 dev.py serve` and `python3 dev.py test` (and `docs`).
 
-Why a script and not a Makefile: a fresh machine with Python >= 3.11 is all we may assume. The script keeps a
-private virtual environment in `.venv`, reinstalls it only when a project file that declares dependencies
-changes (a stamp of their hashes), installs the Node tools of `tools/node` the same way, then runs the
-command.
+`python3 dev.py test --fast` is the quick tier: the tests in parallel without those marked `slow` (over 10 s
+on the two-core machine, or sharing a setup that is: a real server, a browser, a site build) and without the
+linters, in about a quarter of the full run's time. The full run (CI's `.ci/run`) runs everything.
+
+Why a script and not a Makefile: a fresh machine with Python >= 3.11 is all we may assume. The script
+keeps a private virtual environment in `.venv`, reinstalls it only when a project file that declares
+dependencies changes (a stamp of their hashes), installs the Node tools of `tools/node` the same way, then
+runs the command.
 """
 
 from __future__ import annotations
@@ -157,11 +161,18 @@ def _ensure_node() -> None:
 WORKERS = 2
 
 
+FAST = "--fast"
+"""`dev.py test --fast [pytest args]`: every test not marked slow, in parallel, no linters."""
+
+
 def test(extra: list[str]) -> int:
     ensure_python()
     ensure_node()
     env_bin = str(BIN)
     os.environ["PATH"] = env_bin + os.pathsep + os.environ.get("PATH", "")
+    if FAST in extra:
+        rest = [arg for arg in extra if arg != FAST]
+        return _run(PY, "-m", "pytest", "-n", str(WORKERS), "--dist", "loadfile", "-m", "not slow", *rest)
     failed = 0
     if not extra:  # a full run also lints; `dev.py test -k foo` only runs the selected tests
         failed |= _run(BIN / "ruff", "check", ".")
@@ -220,7 +231,11 @@ def wheels(extra: list[str]) -> int:
 def main(argv: list[str]) -> int:
     commands = {"test": test, "serve": serve, "docs": docs, "wheels": wheels}
     if not argv or argv[0] not in {*commands, "setup", "codegen"}:
-        print("usage: python3 dev.py {serve|test|docs|wheels|setup|codegen} [args...]", file=sys.stderr)
+        print(
+            "usage: python3 dev.py {serve|test|docs|wheels|setup|codegen} [args...]\n"
+            "       python3 dev.py test --fast [pytest args]   (the tests not marked slow, ~1/4 of the time)",
+            file=sys.stderr,
+        )
         return 2
     if argv[0] == "setup":
         ensure_python()

@@ -1,4 +1,4 @@
-"""HTTP figures of talkie-mock beside baselines measured in the same run, and the issue's targets.
+"""HTTP figures of talkie-mock beside baselines measured in the same run, and the targets they are judged by.
 
 Starts every server itself, each its own process: the mock (`talkie-mock serve`, state in a temporary SQLite
 file, no access log), a bare Starlette app and a raw ASGI app serving the mock's own JSON bytes, an
@@ -43,6 +43,7 @@ import httpx
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from bench import _rawclient as raw  # noqa: E402
+from bench._tables import grid  # noqa: E402
 
 TOKEN = "tk_bench_token"
 SPEC = ROOT / "spec" / "generated" / "openapi-3.1.bundled.yaml"
@@ -54,7 +55,7 @@ GETS = {
     "threads": "/api/talkie/threads",
 }
 RUN = "/api/talkie/run"
-SLOW_TARGET = 5000  # the issue's figure: this many concurrent slow runs, all on time
+SLOW_TARGET = 5000  # the target: this many concurrent slow runs, all on time
 FLOOR = "durable floor"
 """The echo row of `_baselines.py floor`: validation and the mock's own SQLite writes, nothing else."""
 ECHO_TEXT = "talkie-test:echo Dobrý den, Marek Dvořák z Horizont Logistika s.r.o."
@@ -477,12 +478,12 @@ def table(
         f"{args.connections} connections, load from {loader} =="
     )
     out.append("\nGET requests/s (median of rounds)")
-    out.append(f"{'endpoint':<10}" + "".join(f"{n:>12}" for n in json_rows) + "   mock ratios")
     verdicts: list[str] = []
+    get_rows: list[list[str]] = []
     for figure in GETS:
         med = {n: median(rates[(figure, n)]) for n in json_rows}
         ratios = ", ".join(f"{med['mock'] / med[n]:.2f}x {n}" for n in json_rows if n != "mock")
-        out.append(f"{figure:<10}" + "".join(f"{med[n]:>12.0f}" for n in json_rows) + f"   {ratios}")
+        get_rows.append([figure, *(f"{med[n]:.0f}" for n in json_rows), ratios])
         if figure == "manifest":
             raw_ratio, rounds = paired(rates[(figure, "mock")], rates[(figure, "raw ASGI")])
             verdicts.append(
@@ -495,15 +496,22 @@ def table(
                 )
             else:
                 verdicts.append("GET manifest ≥ 5x Prism: not measured (no Prism)")
+    out += grid(["endpoint", *json_rows, "mock ratios"], get_rows, notes=True)
     out.append(f"\ntalkie-test:echo runs ({events_per_echo} events each)")
-    out.append(f"{'server':<14}{'streams/s':>10}{'events/s':>10}{'1st event p50':>15}{'p95':>9}   mock ratio")
     echo_med = {n: median(echo[n]) for n in stream_rows}
-    for name in stream_rows:
-        ratio = "" if name == "mock" else f"{echo_med['mock'] / echo_med[name]:.2f}x"
-        out.append(
-            f"{name:<14}{echo_med[name]:>10.0f}{echo_med[name] * events_per_echo:>10.0f}"
-            f"{pct(first[name], 0.5) * 1000:>12.2f} ms{pct(first[name], 0.95) * 1000:>6.2f} ms   {ratio}"
-        )
+    echo_rows = [
+        [
+            name,
+            f"{echo_med[name]:.0f}",
+            f"{echo_med[name] * events_per_echo:.0f}",
+            f"{pct(first[name], 0.5) * 1000:.2f} ms",
+            f"{pct(first[name], 0.95) * 1000:.2f} ms",
+            "" if name == "mock" else f"{echo_med['mock'] / echo_med[name]:.2f}x",
+        ]
+        for name in stream_rows
+    ]
+    header = ["server", "streams/s", "events/s", "1st event p50", "p95", "mock ratio"]
+    out += grid(header, echo_rows, notes=True)
     echo_ratio, rounds = paired(echo["mock"], echo["raw ASGI"])
     verdicts.append(
         f"echo streams/s ≥ 0.5x raw ASGI: {echo_ratio:.2f}x {mark(echo_ratio >= 0.5)} (rounds {rounds})"
@@ -519,16 +527,22 @@ def table(
         f"\n{held['mock'].count} concurrent talkie-test:slow runs ({args.slow_seconds:g} s each, on time ≤ "
         f"{args.slow_seconds + QUEUEING:g} s)"
     )
-    heads = f"{'opened':>8}{'on time':>9}{'longest':>10}{'all open':>10}{'RSS +MB':>9}{'KB/stream':>11}"
-    out.append(f"{'server':<14}{heads}")
+    held_rows = [
+        [
+            name,
+            str(h.result.opened),
+            str(h.result.finished),
+            f"{h.result.longest:.1f}s",
+            f"{h.result.all_open_after:.1f}s",
+            f"{(h.rss_peak_kb - h.rss_before_kb) / 1024:.1f}",
+            f"{h.kb_per_stream:.1f}",
+        ]
+        for name, h in held.items()
+    ]
+    out += grid(["server", "opened", "on time", "longest", "all open", "RSS +MB", "KB/stream"], held_rows)
     for name, h in held.items():
-        out.append(
-            f"{name:<14}{h.result.opened:>8}{h.result.finished:>9}{h.result.longest:>9.1f}s"
-            f"{h.result.all_open_after:>9.1f}s{(h.rss_peak_kb - h.rss_before_kb) / 1024:>9.1f}"
-            f"{h.kb_per_stream:>11.1f}"
-        )
         if h.result.failed:
-            out.append(f"   {len(h.result.failed)} failed, e.g. {h.result.failed[0]}")
+            out.append(f"   {name}: {len(h.result.failed)} failed, e.g. {h.result.failed[0]}")
     mock_held = held["mock"]
     all_ok = mock_held.result.finished == mock_held.count
     if mock_held.count >= SLOW_TARGET:

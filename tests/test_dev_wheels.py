@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # over 10 s: the tests, or the setup they share (server, browser, build)
+
 ROOT = Path(__file__).resolve().parent.parent
 DISTRIBUTIONS = ("models", "mock", "conformance")
 MODELS_DATA = ROOT / "models" / "src" / "talkie_models" / "data"

@@ -8,16 +8,22 @@ client (no wrk needed) and leaves out Prism (no npm needed).
 
 from __future__ import annotations
 
+import argparse
+import importlib.util
 import re
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "bench" / "mock_http.py"
 NUMBER = r"\d+(?:\.\d+)?"
 
 
+@pytest.mark.slow
 def test_smoke_run_prints_every_figure_row() -> None:
     done = subprocess.run(
         [sys.executable, str(SCRIPT), "--smoke"],
@@ -59,3 +65,59 @@ def test_smoke_run_prints_every_figure_row() -> None:
     # 20 runs say nothing of the 5,000 the target asks: never a PASS or FAIL
     assert "5000 concurrent slow runs, all finished in time: not measured (20/20 of a smaller run" in targets
     assert re.search(rf"≤ 20 KB per stream: -?{NUMBER} KB (PASS|FAIL)", targets)
+
+
+def _bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("talkie_bench_mock_http", SCRIPT)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+CELL = re.compile(r"\S+(?: \S+)*")
+"""One cell of a printed table: words joined by single spaces; columns are two or more spaces apart."""
+
+
+def _tables(text: str) -> list[list[str]]:
+    """The printed tables: a header line (`endpoint …` or `server …`), then its rows up to a blank line."""
+    tables, current = [], None
+    for line in text.splitlines():
+        if line.startswith(("endpoint", "server")):
+            current = [line]
+            tables.append(current)
+        elif current is not None and line.strip() and not line.startswith(("(", " ")):
+            current.append(line)
+        else:
+            current = None
+    return tables
+
+
+def test_the_tables_stay_aligned_for_any_figure_width() -> None:
+    """A slow machine's first event takes seconds (a p95 of 123456.79 ms), a fast one serves a million
+    requests/s: every column still ends where its header ends, and the ratios start in one place."""
+    bench = _bench()
+    json_rows = ["mock", "starlette", "raw ASGI"]
+    stream_rows = ["mock", "raw ASGI", bench.FLOOR]
+    rates = {(f, name): [1234567.0 if name == "mock" else 9.0] for f in bench.GETS for name in json_rows}
+    echo = {"mock": [3.0], "raw ASGI": [123456.0], bench.FLOOR: [7.0]}
+    first = {"mock": [0.001, 123.45679], "raw ASGI": [0.002], bench.FLOOR: [9999.5]}
+    result = bench.raw.HoldResult(opened=123456, finished=7, longest=12345.6, all_open_after=0.1)
+    held = {"mock": bench.Held(result, 1000, 99_999_999, 123456), "raw ASGI": bench.Held(result, 1, 2, 1)}
+    args = argparse.Namespace(rounds=1, seconds=1.0, connections=8, no_wrk=True, slow_seconds=5.0)
+    text = bench.table(args, {}, json_rows, stream_rows, rates, echo, first, 5, held)
+    assert "123456.79 ms" in text
+    tables = _tables(text)
+    assert [len(t) for t in tables] == [4, 4, 3], text
+    for lines in tables:
+        cells = [[(m.start(), m.end()) for m in CELL.finditer(line)] for line in lines]
+        header = cells[0]
+        figures = len(header) - 1 if lines[0].rstrip().endswith(("ratios", "ratio")) else len(header)
+        shown = "\n".join(lines)
+        for line, row in zip(lines, cells, strict=True):
+            assert row[0][0] == 0, line
+            assert [end for _, end in row[1:figures]] == [end for _, end in header[1:figures]], shown
+            if len(row) > figures:  # the free-text ratios
+                assert row[figures][0] == header[figures][0], shown

@@ -24,7 +24,7 @@ NODE_BIN = ROOT / "tools" / "node" / "node_modules" / ".bin"
 CLIENT = Path(__file__).resolve().parent / "ts" / "read_run.ts"
 TOKEN = "talkie-types-token"
 
-pytestmark = pytest.mark.node
+pytestmark = [pytest.mark.node, pytest.mark.slow]
 
 
 def _env() -> dict[str, str]:

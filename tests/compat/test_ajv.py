@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from compat_support import HERE, NODE_DIR, SCHEMAS, Run, Tool
+
+pytestmark = pytest.mark.slow  # over 10 s: the tests, or the setup they share (server, browser, build)
 
 VOCABULARY = SCHEMAS / "meta" / "vocabulary.json"
 

@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 from compat_support import BUNDLE_31, ROOT, SCHEMAS, Run, Tool
 
+pytestmark = pytest.mark.slow  # over 10 s: the tests, or the setup they share (server, browser, build)
+
 UNIONS = ("Event", "TalkieCustomEvent", "CardBlock")
 Members = dict[str, tuple[str, dict[str, str]]]
 

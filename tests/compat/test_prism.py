@@ -16,6 +16,8 @@ import pytest
 import yaml
 from compat_support import BUNDLE_31, SCHEMAS, Tool
 
+pytestmark = pytest.mark.slow  # over 10 s: the tests, or the setup they share (server, browser, build)
+
 RUN_BODY = {
     "threadId": "thr_prism",
     "runId": "run_prism",

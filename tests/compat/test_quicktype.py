@@ -8,7 +8,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from compat_support import SCHEMAS, Run, Tool
+
+pytestmark = pytest.mark.slow  # over 10 s: the tests, or the setup they share (server, browser, build)
 
 UNKNOWN_CUSTOM = [
     {"type": "CUSTOM", "name": "acme.progress", "value": [1, 2]},

@@ -10,7 +10,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from compat_support import BUNDLE_31, HERE, NODE_DIR, SCHEMAS, Run, Tool, Typecheck
+
+pytestmark = pytest.mark.slow  # over 10 s: the tests, or the setup they share (server, browser, build)
 
 PROBE = (HERE / "ts" / "narrowing.ts").read_text()
 

@@ -14,6 +14,8 @@ import pytest
 from click.testing import CliRunner
 from talkie_conformance.cli import EXIT_CANNOT_RUN, EXIT_FINDINGS, EXIT_PASS, main
 
+pytestmark = pytest.mark.slow  # over 10 s: the tests, or the setup they share (server, browser, build)
+
 ServeFake = Callable[..., AbstractContextManager[str]]
 QUICK = ("--only", "manifest,errors,status")
 

@@ -18,6 +18,8 @@ from talkie_conformance.cli import EXIT_FINDINGS, EXIT_PASS
 from talkie_conformance.client import discover
 from talkie_conformance.fuzz import FuzzConfig, adapt_to_manifest, fuzz, load_openapi
 
+pytestmark = pytest.mark.slow  # over 10 s: the tests, or the setup they share (server, browser, build)
+
 ServeFake = Callable[..., AbstractContextManager[str]]
 # The fuzzing phase fills its share of the time limit, and the limit is a hard one that also covers loading
 # the schema: 40 s leave room for that on a busy machine (with 15 s, a worker at a load of 30 ran no case at

@@ -38,6 +38,8 @@ from talkie_conformance.oauth import (
 from talkie_conformance.rules import load_rules
 from talkie_conformance.runner import RunResult, all_checks, run_suite, select
 
+pytestmark = pytest.mark.slow  # over 10 s: the tests, or the setup they share (server, browser, build)
+
 StartMock = Callable[..., AbstractContextManager[str]]
 
 SIGN_IN_RULES = {"AUTH-004", "AUTH-005", "AUTH-009", "AUTH-012", "AUTH-014", "AUTH-015", "AUTH-021"}

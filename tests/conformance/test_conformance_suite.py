@@ -19,6 +19,8 @@ from talkie_conformance.rules import load_rules
 from talkie_conformance.runner import RunResult, all_checks, run_suite, select
 from talkie_mock.devtools.breaks import BREAKS as MOCK_BREAKS
 
+pytestmark = pytest.mark.slow  # over 10 s: the tests, or the setup they share (server, browser, build)
+
 ServeFake = Callable[..., AbstractContextManager[str]]
 StartMock = Callable[..., AbstractContextManager[str]]
 

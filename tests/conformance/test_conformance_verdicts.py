@@ -107,6 +107,7 @@ def test_the_terminal_shows_the_basis_of_a_warning(serve_fake: ServeFake, fake_t
 
 
 @pytest.mark.parametrize("route", sorted(ROUTES))
+@pytest.mark.slow
 def test_skipping_the_bearer_check_on_any_endpoint_fails(
     serve_fake: ServeFake, fake_token: str, route: str
 ) -> None:

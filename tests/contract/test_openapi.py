@@ -221,6 +221,7 @@ def test_source_matches_official_32_schema(source: Any) -> None:
 
 
 @pytest.mark.parametrize("path", [COPY_31, BUNDLE_32, BUNDLE_31], ids=lambda p: p.name)
+@pytest.mark.slow
 def test_generated_documents_are_valid(path: Path) -> None:
     doc = _load(path)
     assert doc["openapi"] == ("3.2.0" if path == BUNDLE_32 else gen.OPENAPI_31)
@@ -747,6 +748,7 @@ SPECTRAL_KNOWN = re.compile(
 
 
 @pytest.mark.node
+@pytest.mark.slow
 def test_redocly_reports_a_flawed_document(redocly_reports: dict[Path, Any], flawed_doc: Path) -> None:
     rules = {problem["ruleId"] for problem in redocly_reports[flawed_doc]["problems"]}
     assert {"operation-4xx-response", "no-server-trailing-slash", "info-license"} <= rules
@@ -797,6 +799,7 @@ def spectral_results(flawed_doc: Path) -> list[Any]:
 
 
 @pytest.mark.node
+@pytest.mark.slow
 def test_spectral_finds_nothing_in_our_documents(spectral_results: list[Any], flawed_doc: Path) -> None:
     flawed = [r for r in spectral_results if Path(r["source"]).resolve() == flawed_doc.resolve()]
     assert {"info-contact", "oas3-api-servers", "operation-operationId"} & {r["code"] for r in flawed}

@@ -26,6 +26,8 @@ import pytest
 import served
 import yaml
 
+pytestmark = pytest.mark.slow  # over 10 s: the tests, or the setup they share (server, browser, build)
+
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMAS = sorted((ROOT / "schemas").glob("*.json"))
 RULE_ID_RE = re.compile(r"^[A-Z]+-\d{3}$")
@@ -528,7 +530,6 @@ def test_validate_sample_accepts_the_card_and_names_the_broken_field() -> None:
     assert "$.blocks[0].tone" in out
 
 
-@pytest.mark.slow
 def test_chat_sample_talks_to_a_live_mock() -> None:
     token = "docs-sample-token"
     with served.serving_memory(token=token) as origin:
@@ -565,7 +566,6 @@ def test_ci_sample_uses_only_options_the_conformance_cli_has() -> None:
 # -- the hook's guards -------------------------------------------------------------------------------------
 
 
-@pytest.mark.slow
 def test_a_marker_naming_an_unknown_rule_fails_the_strict_build(tmp_path: Path) -> None:
     for name in (
         "schemas",

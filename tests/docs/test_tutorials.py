@@ -23,6 +23,8 @@ import served
 from starlette.testclient import TestClient
 from test_site import ROOT, page
 
+pytestmark = pytest.mark.slow  # over 10 s: the tests, or the setup they share (server, browser, build)
+
 SAMPLES = ROOT / "docs" / "samples"
 BIN = Path(sys.executable).parent
 TUTORIALS = {
@@ -129,7 +131,6 @@ def _client(address: str, message: str) -> str:
     return _run_client([sys.executable, str(SAMPLES / "minimal_client.py"), address, message], ROOT)
 
 
-@pytest.mark.slow
 def test_minimal_client_talks_to_the_mock() -> None:
     with _mock() as origin:
         address = origin.removeprefix(
@@ -192,7 +193,6 @@ def test_minimal_server_passes_the_conformance_suite(tmp_path: Path) -> None:
     assert 'failures="0"' in junit.read_text(encoding="utf-8")
 
 
-@pytest.mark.slow
 def test_minimal_client_talks_to_the_minimal_server() -> None:
     with _mock() as mock, _minimal_server(mock + "/oauth") as server:
         out = _client(server, "talkie-test:action")
@@ -234,7 +234,6 @@ def _node_client(script: Path, address: str, message: str) -> str:
     return _run_client(["node", str(script), address, message], script.parent)
 
 
-@pytest.mark.slow
 @pytest.mark.node
 def test_typescript_client_talks_to_the_mock_and_the_minimal_server(typescript_client: Path) -> None:
     with _mock() as mock, _minimal_server(mock + "/oauth") as server:

@@ -155,7 +155,7 @@ def test_typescript_client_request_is_accepted_as_sent() -> None:
 
 def _finished_run(server: LiveServer, run_id: str) -> Any:
     """The stored run once its task has written the final state (it does so right after the last event)."""
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + 60
     while True:
         row = server.app.state.mock.store.get_run("u_dev", run_id)
         if row is not None and row.status != "running":

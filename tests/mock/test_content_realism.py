@@ -26,7 +26,8 @@ from faker.providers.lorem.la import Provider as LatinLorem
 from faker.providers.person.cs_CZ import Provider as CzechNames
 from faker.providers.person.en_US import Provider as EnglishNames
 from talkie_mock.engine import crm, files
-from talkie_mock.engine.content import Content, IdSource, faker_for
+from talkie_mock.engine.content import Content, IdSource
+from talkie_mock.engine.crm import faker_for
 from talkie_mock.engine.formats import NOUNS, counted, plural, span
 from talkie_mock.engine.realtime import brain
 from talkie_mock.testing import AUTH, Client
@@ -163,6 +164,7 @@ def tours() -> dict[tuple[str, int], list[str]]:
     return found
 
 
+@pytest.mark.slow
 def test_no_lorem_ipsum_word_in_anything_the_mock_sends(tours: dict[tuple[str, int], list[str]]) -> None:
     for (locale, seed), texts in tours.items():
         latin = {w for text in texts for w in WORD.findall(text.lower()) if w in LATIN}
@@ -261,6 +263,7 @@ COUNTED_FORMS = {
 NUMBER_NOUN = re.compile(r"(?<![\d,.])(\d[\d\u00a0]*) ([^\W\d_]+)")
 
 
+@pytest.mark.slow
 def test_every_counted_noun_the_mock_sends_in_czech_agrees(tours: dict[tuple[str, int], list[str]]) -> None:
     checked = 0
     for (locale, _), texts in tours.items():

@@ -29,6 +29,8 @@ import schemathesis
 import served
 from talkie_models.sse import SSEDecoder
 
+pytestmark = pytest.mark.slow  # over 10 s: the tests, or the setup they share (server, browser, build)
+
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = ROOT / "spec" / "generated" / "openapi.bundled.yaml"
 TOKEN = "tk_fuzz_token"
@@ -172,7 +174,6 @@ def schemathesis_run(origin: str, workdir: Path, phases: str, max_examples: int)
     return result.returncode, result.stdout + result.stderr, tally
 
 
-@pytest.mark.slow
 def test_schemathesis_finds_nothing(tmp_path: Path) -> None:
     log = tmp_path / "mock.log"
     with serve(log, "--self-check") as origin:
@@ -194,7 +195,6 @@ def test_schemathesis_finds_nothing(tmp_path: Path) -> None:
     assert events > 3 * seen["stream"], (seen, events)
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize(
     ("rule", "check"),
     [("ERR-001", "talkie_error_body"), ("RUN-014", "talkie_run_stream")],

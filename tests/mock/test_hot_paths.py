@@ -23,10 +23,10 @@ from talkie_mock.api.routing import IndexedRouter
 from talkie_mock.devtools.traffic import EVENT_LIMIT, Exchange
 from talkie_mock.devtools.verdicts import Seen, Verdicts
 from talkie_mock.engine import checkpoints, database
-from talkie_mock.engine.agent import Request as AgentRequest
 from talkie_mock.engine.checkpoints import CHECKPOINTER
 from talkie_mock.engine.clock import Clock
 from talkie_mock.engine.plans import Paced, Sleep
+from talkie_mock.engine.plans import Request as AgentRequest
 from talkie_mock.engine.store import MessageRow, Store
 from talkie_mock.engine.wire import dumps, frame, wire
 from talkie_mock.testing import AUTH, Client, make_config, parse_sse, run_input
@@ -281,7 +281,7 @@ def test_held_writes_commit_together_and_keep_each_write_atomic(tmp_path: Path) 
 
 def _wait_for_checkpoint_passes(count: int) -> None:
     passes = CHECKPOINTER.passes
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 60
     while CHECKPOINTER.passes < passes + count and time.monotonic() < deadline:
         time.sleep(0.01)
 

@@ -1,5 +1,5 @@
-"""Against a real uvicorn on a free loopback port: streaming, disconnect, "
-"cancel, restart, kill -9, the CLI."""
+"""Against a real uvicorn on a free loopback port: streaming, disconnect, cancel, restart, kill -9 and
+the CLI."""
 
 from __future__ import annotations
 
@@ -23,29 +23,41 @@ def _events(chunks: list[bytes]) -> list[dict[str, Any]]:
     return parse_sse(b"".join(chunks))
 
 
+def _assistant(http: httpx.Client, thread_id: str) -> list[str]:
+    detail = http.get(f"/api/talkie/threads/{thread_id}", headers=AUTH).json()
+    return [m["content"] for m in detail["messages"] if m["role"] == "assistant"]
+
+
+def _until_assistant(http: httpx.Client, thread_id: str, seconds: float = 60) -> list[str]:
+    """The thread's assistant texts once there is one (the run stores its text when the message ends)."""
+    deadline = time.monotonic() + seconds
+    while not (texts := _assistant(http, thread_id)):
+        assert time.monotonic() < deadline, f"no assistant message in {thread_id} after {seconds:.0f} s"
+        time.sleep(0.05)
+    return texts
+
+
 def test_first_event_arrives_while_the_run_is_still_going() -> None:
     with (
         LiveServer(make_config(slow_seconds=1.5, slow_chunks=6)) as server,
         httpx.Client(base_url=server.url) as http,
     ):
-        started = time.monotonic()
-        with http.stream(
-            "POST", "/api/talkie/run", json=run_input("talkie-test:slow", "r1"), headers=AUTH
-        ) as answer:
+        body = run_input("talkie-test:slow", "r1", thread_id="t_live")
+        with http.stream("POST", "/api/talkie/run", json=body, headers=AUTH) as answer:
             assert answer.headers["cache-control"] == "no-cache"
             assert answer.headers["x-accel-buffering"] == "no"
             decoder = SSEDecoder()
-            first_at = None
             seen: list[dict[str, Any]] = []
+            stored_at_first: list[str] | None = None
             for chunk in answer.iter_raw():
                 for message in decoder.feed(chunk):
                     seen.append(json.loads(message.data))
-                    first_at = first_at or time.monotonic() - started
-        total = time.monotonic() - started
-        assert first_at is not None
-        assert first_at < 0.5
-        assert total >= 1.4
+                    if stored_at_first is None:  # a buffered answer would come after the run stored its text
+                        stored_at_first = _assistant(http, "t_live")
+        assert seen[0]["type"] == "RUN_STARTED"
+        assert stored_at_first == []
         assert seen[-1]["type"] == "RUN_FINISHED"
+        assert _assistant(http, "t_live") == [server.app.state.mock.agent.phrases("en")["slow"]]
 
 
 def test_pings_are_sent_while_quiet() -> None:
@@ -64,11 +76,8 @@ def test_disconnect_is_not_cancel() -> None:
         body = run_input("talkie-test:slow", "r_drop", thread_id="t_drop")
         with http.stream("POST", "/api/talkie/run", json=body, headers=AUTH) as answer:
             next(answer.iter_raw())  # read the start, then drop the connection
-        time.sleep(1.5)
-        detail = http.get("/api/talkie/threads/t_drop", headers=AUTH).json()
-        assistant = [m for m in detail["messages"] if m["role"] == "assistant"]
         full = server.app.state.mock.agent.phrases("en")["slow"]
-        assert [m["content"] for m in assistant] == [full]
+        assert _until_assistant(http, "t_drop") == [full]
 
 
 def test_cancel_stops_the_work_and_keeps_the_partial_text() -> None:
@@ -77,12 +86,16 @@ def test_cancel_stops_the_work_and_keeps_the_partial_text() -> None:
         httpx.Client(base_url=server.url) as http,
     ):
         body = run_input("talkie-test:slow", "r_cancel", thread_id="t_cancel")
+        witness = run_input("talkie-test:slow", "r_witness", thread_id="t_witness")
         chunks: list[bytes] = []
         with http.stream("POST", "/api/talkie/run", json=body, headers=AUTH) as answer:
             stream = answer.iter_raw()
             for chunk in stream:
                 chunks.append(chunk)
                 if b"TEXT_MESSAGE_CONTENT" in b"".join(chunks) and len(chunks) >= 3:
+                    # an uncancelled run started now: once it has finished, a run still working would have too
+                    with http.stream("POST", "/api/talkie/run", json=witness, headers=AUTH) as other:
+                        next(other.iter_raw())
                     cancelled = http.post("/api/talkie/runs/r_cancel/cancel", headers=AUTH)
                     assert cancelled.json() == {"ok": True}
                     break
@@ -96,9 +109,8 @@ def test_cancel_stops_the_work_and_keeps_the_partial_text() -> None:
         full = server.app.state.mock.agent.phrases("en")["slow"]
         assert partial
         assert len(partial) < len(full)
-        time.sleep(0.4)  # were the work still going, more text would be stored now
-        detail = http.get("/api/talkie/threads/t_cancel", headers=AUTH).json()
-        assert [m["content"] for m in detail["messages"] if m["role"] == "assistant"] == [partial]
+        assert _until_assistant(http, "t_witness") == [full]
+        assert _assistant(http, "t_cancel") == [partial]
 
 
 def test_restart_keeps_state(tmp_path: Path) -> None:
@@ -155,7 +167,7 @@ def _start_cli(state: str, port: int = 0, *extra: str) -> tuple[subprocess.Popen
 
 
 def _wait_ready(url: str) -> None:
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 60
     while True:
         try:
             httpx.get(url, timeout=1).raise_for_status()
@@ -165,6 +177,7 @@ def _wait_ready(url: str) -> None:
             time.sleep(0.05)
 
 
+@pytest.mark.slow
 def test_cli_smoke(tmp_path: Path) -> None:
     process, manifest_url = _start_cli(str(tmp_path / "cli.db"))
     try:
@@ -185,6 +198,7 @@ def test_cli_smoke(tmp_path: Path) -> None:
     assert process.returncode == 0
 
 
+@pytest.mark.slow
 def test_kill_9_loses_no_acknowledged_write(tmp_path: Path) -> None:
     state = str(tmp_path / "kill.db")
     process, manifest_url = _start_cli(state)

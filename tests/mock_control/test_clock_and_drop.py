@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any
 
 import httpx
 from starlette.testclient import TestClient
 from talkie_mock.testing import AUTH, LiveServer, make_config, parse_sse, run_input
+from waiting import until
 
 SSE = {"Accept": "text/event-stream"}
 STREAM = {**AUTH, **SSE}
@@ -76,13 +76,13 @@ def test_dropped_stream_is_truncated_but_the_run_finishes() -> None:
                 "TEXT_MESSAGE_START",
                 "TEXT_MESSAGE_CONTENT",
             ]
+
             # disconnect is not cancel: the run goes on and the thread gets the whole answer
-            detail: dict[str, Any] = {}
-            for _ in range(100):
-                detail = client.get("/api/talkie/threads/t_drop", headers=AUTH).json()
-                if len(detail.get("messages", [])) == 2:
-                    break
-                time.sleep(0.05)
+            def whole() -> dict[str, Any] | None:
+                detail: dict[str, Any] = client.get("/api/talkie/threads/t_drop", headers=AUTH).json()
+                return detail if len(detail.get("messages", [])) == 2 else None
+
+            detail = until(whole, "the whole answer in the thread")
             answer = detail["messages"][1]
             assert answer["role"] == "assistant"
             partial = events[2]["delta"]

@@ -148,6 +148,9 @@ def test_run_error_mid_stream_fails_the_run(http: TestClient) -> None:
     assert parse_sse(replay.content) == events
 
 
+RUN_IDS = ("r_slow", "r_fast")
+
+
 def test_slow_stream_delays_each_event(http: TestClient) -> None:
     add(http, kind="slowStream", delay=0.15, count=1)
     started = time.monotonic()
@@ -155,9 +158,12 @@ def test_slow_stream_delays_each_event(http: TestClient) -> None:
     slow = time.monotonic() - started
     assert len(parse_sse(response.content)) == 5
     assert slow >= 5 * 0.15
-    started = time.monotonic()
+    assert http.get("/_mock/api/state").json()["faults"] == []  # count 1: used up by that run
     http.post(RUN, json=run_input("talkie-test:echo rychle", "r_fast"), headers=STREAM)
-    assert time.monotonic() - started < slow
+    entries = http.get("/_mock/api/traffic").json()["entries"]
+    applied = {run: next(e["faults"] for e in entries if run in e["request"]["body"]) for run in RUN_IDS}
+    assert [f.split()[0] for f in applied["r_slow"]] == ["slowStream"]
+    assert applied["r_fast"] == []  # the next run streams at full speed
 
 
 def test_scenario_file_and_config_switch_faults_on(make_http: Any, tmp_path: Path) -> None:

@@ -179,6 +179,7 @@ def _api_validator(name: str) -> Draft202012Validator:
     return Draft202012Validator({"$ref": f"urn:control-api#/components/schemas/{name}"}, registry=registry)
 
 
+@pytest.mark.slow
 def test_control_api_document_matches_the_answers(http: TestClient) -> None:
     document = yaml.safe_load((PACKAGE / "devtools" / "control-api.yaml").read_text())
     validate_openapi(document)

@@ -6,7 +6,10 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from talkie_mock.testing import AUTH, LiveServer, make_config, run_input
+
+pytestmark = pytest.mark.slow  # over 10 s: the tests, or the setup they share (server, browser, build)
 
 ARTEFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "mock"
 SCRIPT = "<script>window.__pwned = 1</script>Marek Dvořák"

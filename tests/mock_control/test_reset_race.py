@@ -8,6 +8,7 @@ from typing import Any
 import httpx
 from talkie_mock import create_app
 from talkie_mock.testing import AUTH, make_config, run_input
+from waiting import until_async
 
 
 def test_a_run_started_during_a_reset_is_stopped_before_the_state_is_emptied() -> None:
@@ -25,14 +26,13 @@ def test_a_run_started_during_a_reset_is_stopped_before_the_state_is_emptied() -
                 # a client's run arrives while the reset awaits the voice connections' hang-up
                 body = run_input("talkie-test:slow", "r_late", thread_id="t_late")
                 late.append(asyncio.create_task(http.post("/api/talkie/run", json=body, headers=AUTH)))
-                await asyncio.sleep(0.3)
+                await until_async(lambda: ("u_dev", "r_late") in mock.runs.live, "the late run to start")
                 await hang_up()
 
             tools.voice.reset = reset_while_a_run_arrives
             answer = await http.post("/_mock/api/reset")
             live = len(mock.runs.live)
-            await asyncio.gather(*late)
-            await asyncio.sleep(0.2)
+            await asyncio.gather(*late)  # its answer ends when its run does: nothing of it writes later
             threads = (await http.get("/api/talkie/threads", headers=AUTH)).json()["threads"]
             return answer.status_code, threads, live
 

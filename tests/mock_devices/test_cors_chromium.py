@@ -16,6 +16,8 @@ import pytest
 from quiet_server import QuietHTTPServer
 from served import Served, serving
 
+pytestmark = pytest.mark.slow  # over 10 s: the tests, or the setup they share (server, browser, build)
+
 PAGE = b"""<!doctype html><meta charset="utf-8"><title>web app</title><script>
 async function talk(mock, token) {
   const auth = { Authorization: "Bearer " + token };

@@ -13,6 +13,8 @@ import pytest
 from talkie_mock.testing import AUTH, TOKEN, LiveServer, make_config, run_input
 from unsafe_scenario import TRIGGER, unsafe_scenario
 
+pytestmark = pytest.mark.slow  # over 10 s: the tests, or the setup they share (server, browser, build)
+
 
 @pytest.fixture(scope="module")
 def browser(chromium: Any) -> Iterator[Any]:

@@ -7,12 +7,16 @@ import re
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import httpx
+import pytest
+from click.testing import CliRunner
 from served import start, stop
 from starlette.testclient import TestClient
 from talkie_mock.devtools.log import TerminalLog
 from talkie_mock.devtools.redact import Redactor
+from talkie_mock.devtools.traffic import Exchange
 from talkie_mock.testing import AUTH, TOKEN, run_input
 
 
@@ -84,6 +88,7 @@ def test_a_terminal_that_stops_reading_costs_lines_not_the_server(
     assert log.dropped >= 7  # one line stuck in write, two queued
 
 
+@pytest.mark.slow
 def test_serve_logs_each_request_by_default_and_quiet_switches_it_off(tmp_path: Path) -> None:
     for quiet in (False, True):
         process, served = start(tmp_path / f"state-{quiet}.db", *(() if quiet else ("--no-quiet",)))
@@ -100,3 +105,40 @@ def test_serve_logs_each_request_by_default_and_quiet_switches_it_off(tmp_path: 
         else:
             assert "  200  " in lines[0]
             assert "AUTH-016" in lines[1]
+
+
+def test_serve_writes_the_lines_still_queued_when_it_stops(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The log's writer thread dies with the process: `serve` waits for it to write what is queued first."""
+    from talkie_mock import cli
+
+    released = threading.Event()
+
+    class HeldLog(TerminalLog):
+        """A writer that writes nothing until someone waits for it (as a busy terminal lags behind)."""
+
+        def _write(self) -> None:
+            released.wait()
+            super()._write()
+
+        def drain(self, timeout: float = 1.0) -> None:
+            released.set()
+            super().drain(timeout=30)  # generous: the lines are written as soon as the writer runs
+
+    def requests_then_stop(app: Any, sock: Any, *_: Any) -> None:
+        sock.close()
+        (log,) = [x for x in app.state.devtools.traffic.listeners if isinstance(x, HeldLog)]
+        for number in range(3):
+            exchange = Exchange(number, "GET", f"/api/talkie/threads/t_{number}", b"", 0, [])
+            exchange.status = 200
+            log(exchange)
+
+    monkeypatch.setattr(cli, "TerminalLog", HeldLog)
+    monkeypatch.setattr(cli, "run_server", requests_then_stop)
+    state = str(tmp_path / "state.db")
+    result = CliRunner().invoke(cli.main, ["serve", "--no-quiet", "--port", "0", "--state", state])
+    assert result.exit_code == 0, result.output
+    logged = [ln for ln in result.output.splitlines() if "/api/talkie/threads/t_" in ln]
+    assert [ln.split("  ")[2] for ln in logged] == [f"/api/talkie/threads/t_{n}" for n in range(3)]
+    assert result.output.rstrip().endswith("talkie-mock stopped")

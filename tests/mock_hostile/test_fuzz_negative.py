@@ -17,6 +17,8 @@ from pathlib import Path
 import pytest
 from hostile import TOKEN, serving
 
+pytestmark = pytest.mark.slow  # over 10 s: the tests, or the setup they share (server, browser, build)
+
 ROOT = Path(__file__).resolve().parents[2]
 TALKIE_SPEC = ROOT / "spec" / "generated" / "openapi.bundled.yaml"
 CONTROL_SPEC = ROOT / "mock" / "src" / "talkie_mock" / "devtools" / "control-api.yaml"
@@ -64,7 +66,6 @@ def schemathesis(spec: Path, origin: str, token: str, workdir: Path, max_example
     return done.returncode, done.stdout + done.stderr
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("api", ["talkie/1", "control"])
 def test_negative_data_gets_no_5xx(tmp_path: Path, api: str) -> None:
     with serving(tmp_path, "--read-timeout", "5") as mock:

@@ -19,6 +19,8 @@ import pytest
 from hostile import TOKEN, Served, action_of, hidden_fields, new_id, problem, run, serving, sign_in
 
 PUBLIC = ["/_mock/", "/_mock/inspector.js", "/_mock/inspector.css"]
+pytestmark = pytest.mark.slow  # over 10 s: the tests, or the setup they share (server, browser, build)
+
 PAGES = [
     "/oauth/account",
     "/oauth/account?user=u_1",

@@ -24,6 +24,8 @@ from hostile import (
     voice_session,
 )
 
+pytestmark = pytest.mark.slow  # over 10 s: the tests, or the setup they share (server, browser, build)
+
 
 @pytest.fixture(scope="module")
 def alice(mock: Served) -> Iterator[httpx.Client]:

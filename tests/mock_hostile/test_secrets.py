@@ -15,7 +15,10 @@ import sys
 from pathlib import Path
 
 import httpx
+import pytest
 from hostile import RUN, TOKEN, new_id, refresh, run_body, serving, sign_in, voice_session
+
+pytestmark = pytest.mark.slow  # over 10 s: the tests, or the setup they share (server, browser, build)
 
 SURFACES = [
     "/_mock/",

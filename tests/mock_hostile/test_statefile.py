@@ -84,6 +84,7 @@ def test_an_unwritable_place_is_refused() -> None:
     refused(serve("/proc/1/talkie-state.db"), "cannot write")
 
 
+@pytest.mark.slow
 def test_a_second_mock_on_the_same_file_is_refused(tmp_path: Path) -> None:
     state = tmp_path / "shared.db"
     with serving(tmp_path, state=state) as first:

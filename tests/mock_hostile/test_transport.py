@@ -11,7 +11,10 @@ import socket
 import time
 
 import httpx
+import pytest
 from hostile import RUN, Served, new_id, problem, run_body
+
+pytestmark = pytest.mark.slow  # over 10 s: the tests, or the setup they share (server, browser, build)
 
 MB = 1024 * 1024
 
@@ -80,6 +83,11 @@ def test_a_body_over_the_cap_on_the_control_api_is_413_too(mock: Served) -> None
     problem(answer, 413, "too_large")
 
 
+CLOSE_DEADLINE = 60.0
+"""How long a test waits for the server to close a stalled connection: generous, the server's own head and
+body deadlines are a few seconds, and a loaded machine is slow."""
+
+
 def _closed_within(sock: socket.socket, seconds: float) -> bytes:
     """What the server sends before closing, within `seconds` (fails when it keeps the connection)."""
     sock.settimeout(seconds)
@@ -104,7 +112,7 @@ def test_stalled_heads_are_closed(mock: Served) -> None:
             if index % 2:
                 sock.sendall(f"GET /api/talkie/status HTTP/1.1\r\nHost: {mock.host}\r\nX-Slow".encode())
         for sock in socks:
-            _closed_within(sock, 15)
+            _closed_within(sock, CLOSE_DEADLINE)
     finally:
         for sock in socks:
             sock.close()
@@ -123,7 +131,7 @@ def test_a_stalled_second_head_on_a_kept_alive_connection_is_closed(mock: Served
         first = sock.recv(65536)
         assert first.startswith(b"HTTP/1.1 200"), first[:100]
         sock.sendall(f"GET /api/talkie/status HTTP/1.1\r\nHost: {mock.host}\r\nX-Slow".encode())
-        _closed_within(sock, 15)
+        _closed_within(sock, CLOSE_DEADLINE)
     finally:
         sock.close()
 
@@ -132,7 +140,7 @@ def test_a_stalled_body_gets_408_and_the_connection_closes(mock: Served) -> None
     sock = mock.connect()
     try:
         sock.sendall(_head(mock, RUN, 5000) + b'{"threadId": "t_')
-        answer = _closed_within(sock, 15)
+        answer = _closed_within(sock, CLOSE_DEADLINE)
     finally:
         sock.close()
     assert answer.startswith(b"HTTP/1.1 408"), answer[:300]
@@ -143,9 +151,8 @@ def test_an_aborted_upload_logs_one_line_and_no_traceback(mock: Served) -> None:
     before = mock.log()
     sock = mock.connect()
     sock.sendall(_head(mock, RUN, 500_000) + b'{"threadId": "t_abort", "messages": [' + b" " * 10_000)
-    time.sleep(0.2)
-    sock.close()
-    deadline = time.monotonic() + 10
+    sock.close()  # the server reads what was sent, then the end: an upload cut short
+    deadline = time.monotonic() + 60
     while mock.log() == before and time.monotonic() < deadline:
         time.sleep(0.1)
     added = mock.log()[len(before) :]
@@ -172,7 +179,7 @@ def test_garbage_on_the_wire_is_never_a_5xx(mock: Served) -> None:
                 sock.sendall(data)
             answer = b""
             with contextlib.suppress(OSError):
-                answer = _closed_within(sock, 15)
+                answer = _closed_within(sock, CLOSE_DEADLINE)
         finally:
             sock.close()
         status = answer[9:12]

@@ -22,6 +22,8 @@ import pytest
 from served import serving
 from talkie_mock.engine.statefile import MEMORY
 
+pytestmark = pytest.mark.slow  # over 10 s: the tests, or the setup they share (server, browser, build)
+
 SEEDS = tuple(range(1, 11))
 BIN = Path(sys.executable).parent
 

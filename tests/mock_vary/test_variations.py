@@ -89,6 +89,7 @@ def test_the_default_mode_takes_no_variation() -> None:
 
 
 @pytest.mark.parametrize("feature", list(FEATURES))
+@pytest.mark.slow
 def test_each_choice_is_taken_in_some_seed(feature: str) -> None:
     assert any(FEATURES[feature](tour_of(vary)) for vary in VARY_SEEDS)
 

@@ -33,6 +33,7 @@ def _texts(events: list[dict[str, Any]]) -> list[str]:
 
 
 @pytest.mark.parametrize("vary", [None, *VARY_SEEDS], ids=lambda v: "default" if v is None else f"vary{v}")
+@pytest.mark.slow
 def test_every_answer_and_event_decodes(vary: int | None) -> None:
     recorded = tour_of(vary)
     decoded = 0

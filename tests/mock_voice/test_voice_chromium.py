@@ -15,6 +15,8 @@ from typing import Any
 import pytest
 from served import Served
 
+pytestmark = pytest.mark.slow  # over 10 s: the tests, or the setup they share (server, browser, build)
+
 PAGE = """<!doctype html><meta charset="utf-8"><title>voice</title><script>
 async function run(token, gathered) {
   const auth = { Authorization: "Bearer " + token };

@@ -15,14 +15,17 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import httpx
+import pytest
 from openai.types.realtime import RealtimeServerEvent
 from pydantic import TypeAdapter
 from served import Served, serving
-from talkie_mock.devtools.voice_rules import CLOSE_GRACE_SECONDS
 from talkie_mock.engine.realtime.brain import TOOL_NAMES
 from talkie_mock.engine.realtime.events import SERVER_EVENTS
 from talkie_models.consent import ConsentWindow, Decision, vocabulary
 from voice_app import VoiceApp
+from waiting import DEADLINE
+
+pytestmark = pytest.mark.slow  # over 10 s: the tests, or the setup they share (server, browser, build)
 
 PROVIDER_EVENT = TypeAdapter(RealtimeServerEvent)
 AUTO_OFF = {
@@ -68,6 +71,21 @@ class Talk:
         answer = await self.http.post(self.url("voiceUsage"), json={"seconds": seconds, "final": final})
         assert answer.status_code == 200, answer.text
         return dict(answer.json())
+
+
+async def checked_channel(
+    http: httpx.AsyncClient, served: Served, seconds: float = DEADLINE
+) -> dict[str, Any]:
+    """The voice connections' inspector entry once the connection closed and its end-of-session checks ran
+    (they wait a grace for the app's final reports): `stream` turns `complete` then."""
+    deadline = asyncio.get_running_loop().time() + seconds
+    while True:
+        traffic = (await http.get("/_mock/api/traffic", headers=served.dev)).json()["entries"]
+        channels: list[dict[str, Any]] = [e for e in traffic if e["method"] == "RTC"]
+        if channels and all(e["stream"] == "complete" for e in channels):
+            return channels[0]
+        assert asyncio.get_running_loop().time() < deadline, f"voice checks still pending: {channels}"
+        await asyncio.sleep(0.1)
 
 
 async def open_session(served: Served, http: httpx.AsyncClient) -> tuple[Talk, VoiceApp]:
@@ -175,13 +193,10 @@ async def conversation(served: Served) -> None:
         assert {"output_audio_buffer.started", "output_audio_buffer.stopped"} <= set(app.types())
         assert "error" not in app.types()  # a well-behaved app never provokes the provider
 
-        await asyncio.sleep(CLOSE_GRACE_SECONDS + 1)  # the end-of-session checks run after the grace
+        channel = await checked_channel(http, served)  # the end-of-session checks run after a grace
         violations = (await http.get("/_mock/api/violations", headers=served.dev)).json()["violations"]
         assert [v for v in violations if str(v["rule"]).startswith("VOICE")] == []
-        traffic = (await http.get("/_mock/api/traffic", headers=served.dev)).json()["entries"]
-        channel = next(e for e in traffic if e["method"] == "RTC")
         assert channel["eventCount"] > 20
-        assert channel["stream"] == "complete"
 
 
 def test_a_spoken_confirmation_end_to_end(served: Served) -> None:

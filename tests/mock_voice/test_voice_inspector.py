@@ -10,6 +10,8 @@ import pytest
 from served import Served
 from test_voice_end_to_end import open_session
 
+pytestmark = pytest.mark.slow  # over 10 s: the tests, or the setup they share (server, browser, build)
+
 
 async def say_from_the_page(served: Served, chromium: Any) -> None:
     playwright = pytest.importorskip("playwright.async_api")

@@ -5,8 +5,12 @@ from __future__ import annotations
 import asyncio
 
 import httpx
+import pytest
 from served import Served
 from test_voice_end_to_end import open_session
+from waiting import until_async
+
+pytestmark = pytest.mark.slow  # over 10 s: the tests, or the setup they share (server, browser, build)
 
 
 async def limits(served: Served) -> None:
@@ -25,11 +29,10 @@ async def limits(served: Served) -> None:
         assert moved.status_code == 200
         ended = await app.wait("error")
         assert ended["error"]["code"] == "session_expired"
-        for _ in range(100):  # the provider hangs up: the app's peer sees the connection go
-            if app.pc.connectionState in ("closed", "failed") or app.channel.readyState == "closed":
-                break
-            await asyncio.sleep(0.1)
-        assert app.channel.readyState == "closed" or app.pc.connectionState in ("closed", "failed")
+        await until_async(  # the provider hangs up: the app's peer sees the connection go
+            lambda: app.pc.connectionState in ("closed", "failed") or app.channel.readyState == "closed",
+            "the provider to hang up",
+        )
         await app.close()
 
 

@@ -15,10 +15,12 @@ import subprocess
 from typing import Any
 
 import httpx
+import pytest
 from served import Served, executable
-from talkie_mock.devtools.voice_rules import CLOSE_GRACE_SECONDS
-from test_voice_end_to_end import AUTO_OFF, Talk, open_session
+from test_voice_end_to_end import AUTO_OFF, Talk, checked_channel, open_session
 from voice_app import VoiceApp
+
+pytestmark = pytest.mark.slow  # over 10 s: the tests, or the setup they share (server, browser, build)
 
 BROKEN = (
     "VOICE-003",
@@ -191,7 +193,7 @@ async def misbehave(served: Served) -> None:
             headers={"Authorization": f"Bearer {other['clientSecret']}", "Content-Type": "text/plain"},
         )
         assert wrong.status_code == 400
-        await asyncio.sleep(CLOSE_GRACE_SECONDS + 1)
+        await checked_channel(http, served)  # VOICE-013/019/021 are found once the grace after closing ends
 
 
 def test_the_report_names_every_broken_voice_rule(served: Served) -> None:

@@ -43,6 +43,7 @@ async def conversation(served: Served) -> None:
         await app.close()
 
 
+@pytest.mark.slow
 def test_the_scenario_conversation_plays_in_every_voice_session(tmp_path: Path) -> None:
     scenario = tmp_path / "voice.yaml"
     scenario.write_text(yaml.safe_dump({"voice": SCRIPT}, allow_unicode=True), encoding="utf-8")

@@ -12,6 +12,7 @@ from pydantic import TypeAdapter
 from talkie_mock.engine.realtime.audio import SpeechTrack
 from talkie_mock.engine.realtime.session import RealtimeSession, SessionConfig, forbidden_changes
 from talkie_mock.engine.realtime.speech import Speaker
+from waiting import until_async
 
 PROVIDER_EVENT = TypeAdapter(RealtimeServerEvent)
 TURN = {"type": "server_vad", "create_response": False}
@@ -171,12 +172,17 @@ def test_a_function_call_waits_for_its_output_then_the_output_is_read() -> None:
     async def scenario() -> list[dict[str, Any]]:
         realtime, sent = session()
         realtime.call("list_meetings", "{}")
-        await asyncio.sleep(0.2)
-        done = next(e for e in sent if e["type"] == "response.function_call_arguments.done")
+        done = await until_async(
+            lambda: next((e for e in sent if e["type"] == "response.function_call_arguments.done"), None),
+            "the function call's arguments",
+        )
         item = {"type": "function_call_output", "call_id": done["call_id"], "output": "Two meetings today."}
         realtime.handle(json.dumps({"type": "conversation.item.create", "item": item}))
         realtime.handle(json.dumps({"type": "response.create"}))
-        await asyncio.sleep(0.3)
+        await until_async(
+            lambda: any(e["type"] == "response.output_audio_transcript.done" for e in sent),
+            "the spoken answer",
+        )
         await realtime.end()
         return sent
 

@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 from models_support import EXAMPLES, ROOT, SCHEMAS, example_files, schema_examples
 
+pytestmark = pytest.mark.slow  # over 10 s: the tests, or the setup they share (server, browser, build)
+
 PACKAGE = ROOT / "models" / "src" / "talkie_models"
 PY = sys.executable
 
@@ -125,7 +127,6 @@ print("parsed", len(cases["schemas"]) + len(cases["files"]))
 """
 
 
-@pytest.mark.slow
 def test_wheel_installs_alone_and_parses_every_example(tmp_path: Path) -> None:
     # Build from a copy so the build leaves no build/ or egg-info in the working tree.
     source = tmp_path / "models"

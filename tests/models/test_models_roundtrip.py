@@ -22,6 +22,7 @@ BASE_OF = {
 
 
 @pytest.mark.parametrize("title", sorted(named_schemas()))
+@pytest.mark.slow
 def test_valid_instances_round_trip_through_the_model(title: str) -> None:
     adapter: TypeAdapter[Any] = TypeAdapter(getattr(talkie_models, title))
     strategy = from_schema(named_schemas()[title], BASE_OF[title])

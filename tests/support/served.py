@@ -95,22 +95,38 @@ def launch(argv: list[str], stderr: IO[str] | None = None) -> tuple[subprocess.P
     return process, Banner(origin.group(1), key.group(1) if key else None, text)
 
 
-def wait_ready(origin: str, seconds: float = 20) -> None:
-    """Until the manifest answers 200 (the banner comes just before uvicorn accepts)."""
+READY_SECONDS = 120.0
+"""How long a started mock may take to answer: generous, a loaded two-core machine is slow to import."""
+
+
+def wait_ready(
+    origin: str, seconds: float = READY_SECONDS, process: subprocess.Popen[str] | None = None
+) -> None:
+    """Until the manifest answers 200: the banner comes just before uvicorn accepts, so a caller that
+    connected at the banner could meet "connection refused". Fails at once when `process` has exited."""
     deadline = time.monotonic() + seconds
     while True:
         try:
-            httpx.get(f"{origin}/.well-known/talkie.json", timeout=2).raise_for_status()
+            httpx.get(f"{origin}/.well-known/talkie.json", timeout=5).raise_for_status()
             return
         except httpx.HTTPError:
-            assert time.monotonic() < deadline, "the mock did not answer"
+            if process is not None and process.poll() is not None:
+                pytest.fail(f"talkie-mock serve exited with {process.returncode} before it answered")
+            assert time.monotonic() < deadline, f"the mock at {origin} did not answer within {seconds:.0f} s"
             time.sleep(0.1)
 
 
 def start(state: Path, *extra: str) -> tuple[subprocess.Popen[str], Served]:
-    """The voice and device tests' mock: the control API open (CI on loopback), fast synthetic speech."""
+    """The voice and device tests' mock: the control API open (CI on loopback), fast synthetic speech.
+
+    Returns once the server answers, not at its banner."""
     argv = command(state, "--open-devtools", "--voice-wpm", "400", *extra)
     process, banner = launch(argv)
+    try:
+        wait_ready(banner.origin, process=process)
+    except BaseException:
+        stop(process)
+        raise
     return process, Served(banner.origin, TOKEN, state, banner.key)
 
 
@@ -126,7 +142,7 @@ def stop(process: subprocess.Popen[str]) -> None:
 
 @contextlib.contextmanager
 def serving(state: Path, *extra: str) -> Iterator[Served]:
-    """A running `talkie-mock serve` for the duration of the block."""
+    """A running `talkie-mock serve` for the duration of the block, entered once it answers."""
     process, served = start(state, *extra)
     try:
         yield served
@@ -139,7 +155,7 @@ def serving_memory(token: str = TOKEN) -> Iterator[str]:
     """A plain `talkie-mock serve` (state in memory, default locale) for the block; yields its origin."""
     process, banner = launch(command(":memory:", token=token, locale=None))
     try:
-        wait_ready(banner.origin)
+        wait_ready(banner.origin, process=process)
         yield banner.origin
     finally:
         stop(process)

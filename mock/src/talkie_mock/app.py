@@ -34,7 +34,7 @@ from talkie_mock.engine.actions import Actions
 from talkie_mock.engine.agent import Agent
 from talkie_mock.engine.chat import Chat
 from talkie_mock.engine.clock import Clock
-from talkie_mock.engine.content import faker_for, person, slug
+from talkie_mock.engine.crm import faker_for, person, slug
 from talkie_mock.engine.plans import ActionSpec
 from talkie_mock.engine.realtime import stack
 from talkie_mock.engine.realtime.provider import Provider

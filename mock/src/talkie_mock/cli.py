@@ -438,9 +438,9 @@ def serve(**options: Any) -> None:
     key: str = app.state.devtools_key
     config = app.state.mock.config  # with the dev token kept in the state file
     announce(config, on_lan, key)
-    if not options["quiet"]:
-        redactor = Redactor([config.token, key])
-        app.state.devtools.traffic.listeners.append(TerminalLog(sys.stdout, redactor))
+    log = None if options["quiet"] else TerminalLog(sys.stdout, Redactor([config.token, key]))
+    if log is not None:
+        app.state.devtools.traffic.listeners.append(log)
 
     def new_key(fresh: str) -> None:  # the old secret expired (devtools.guard)
         click.echo(f"talkie-mock: the inspector link expired; the new one: {inspector_link(config, fresh)}")
@@ -455,8 +455,10 @@ def serve(**options: Any) -> None:
     _remove_on_term(config.port)
     try:
         run_server(app, sock, options["access_log"], config, key)
-    finally:
+    finally:  # the log's writer is a daemon thread: lines still queued at exit would be lost
         runtime.remove(config.port)
+        if log is not None:
+            log.drain()
     click.echo("talkie-mock stopped")
 
 

@@ -1,10 +1,10 @@
 """Reading one run-stream event under one of two profiles (notes N-30).
 
-*tolerant* (the default) is what a client must accept: unknown types and CUSTOM names become ``UnknownEvent``
-(§5), unknown members of known events are dropped, an unknown card block or ``RUN_FINISHED`` outcome is kept
-as an opaque ``UnknownBlock`` / ``UnknownOutcome`` so the card still yields its ``fallbackText`` (§6).
-*strict* is the closed schemas, what a conforming server sends. In both, a known event that breaks its schema
-raises.
+*tolerant* (the default) is what a client must accept: unknown types and CUSTOM names become
+``UnknownEvent`` (§5), unknown members of known events are dropped, an unknown card block or
+``RUN_FINISHED`` outcome is kept as an opaque ``UnknownBlock`` / ``UnknownOutcome`` so the card still yields
+its ``fallbackText`` (§6). *strict* is the closed schemas, what a conforming server sends. In both, a known
+event that breaks its schema raises.
 """
 
 from __future__ import annotations

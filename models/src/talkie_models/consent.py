@@ -159,8 +159,7 @@ class ConsentWindow:
 
     ``arm()`` when a tool result brought a pending action whose ``confirm.methods`` include ``voice``; the
     next response is the one that reads the proposal, and its ``output_audio_buffer.stopped`` opens the
-    window.
-    :meth:`feed` returns a :class:`Decision` at most once; the window is closed when it does.
+    window. :meth:`feed` returns a :class:`Decision` at most once; the window is closed when it does.
     """
 
     vocab: Vocabulary

@@ -183,11 +183,11 @@ class Evidence:
 class Finding:
     """One judgement about one rule.
 
-    ``rule_id`` is None only for a remark that no rule backs (the mock's "unknown route" info). ``basis`` is
-    the rule's basis (``Rule.basis``: ``seed``, ``inferred`` or a note ID); ``origin`` names what made the
-    finding (a check, a fuzz check, ``statemachine``, ``inspector``). ``verdict``, ``section``, ``level``,
-    ``duration`` and ``accepted`` are the suite's bookkeeping: ``verdict`` defaults to what the severity
-    implies.
+    ``rule_id`` is None only for a remark that no rule backs (the mock's "unknown route" info). ``basis``
+    is the rule's basis (``Rule.basis``: ``seed``, ``inferred`` or a note ID); ``origin`` names what made
+    the finding (a check, a fuzz check, ``statemachine``, ``inspector``). ``verdict``, ``section``,
+    ``level``, ``duration`` and ``accepted`` are the suite's bookkeeping: ``verdict`` defaults to what
+    the severity implies.
     """
 
     rule_id: str | None

@@ -1,11 +1,9 @@
 """Observation points around requests, responses and events.
 
 The inspector, fault injection and the runtime self-check all need to see traffic without each endpoint
-knowing
-about them. An :class:`Observer` is told about every request before it is handled (and may answer it instead,
-which is how a fault is injected), about every JSON body the mock answers with its contract type, and about
-every
-run event. :class:`SelfCheck` is the observer behind ``--self-check``.
+knowing about them. An :class:`Observer` is told about every request before it is handled (and may answer it
+instead, which is how a fault is injected), about every JSON body the mock answers with its contract type, and
+about every run event. :class:`SelfCheck` is the observer behind ``--self-check``.
 """
 
 from __future__ import annotations

@@ -35,9 +35,9 @@ from talkie_mock.api.context import Mock, mock_of
 from talkie_mock.api.requests import parse_json, read_json, safe_id
 from talkie_mock.api.surfaces import SIGNALING_PATH
 from talkie_mock.api.threads import owned_thread
-from talkie_mock.engine.agent import Request as AgentRequest
-from talkie_mock.engine.clock import from_iso, iso_of_ms, to_iso
+from talkie_mock.engine.clock import from_iso, iso_of_ms
 from talkie_mock.engine.plans import ActionSpec
+from talkie_mock.engine.plans import Request as AgentRequest
 from talkie_mock.engine.realtime import stack
 from talkie_mock.engine.realtime.brain import TOOL_NAMES
 from talkie_mock.engine.realtime.session import SessionConfig
@@ -306,6 +306,3 @@ async def sdp(request: Request) -> Response:
 
 def _secret_expiry(session: VoiceRow) -> int:
     return int(from_iso(str(session.body["expiresAt"])).timestamp() * 1000)
-
-
-__all__ = ["create_session", "parse_json", "sdp", "to_iso", "tool", "transcript", "usage"]

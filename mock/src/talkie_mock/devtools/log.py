@@ -83,7 +83,8 @@ class TerminalLog:
             self._lines.task_done()
 
     def drain(self, timeout: float = 1.0) -> None:
-        """Wait (at most `timeout` s) until the queued lines are written (tests, the end of `serve`)."""
+        """Wait (at most `timeout` s: a stuck terminal never holds the exit) until the queued lines are
+        written; `serve` calls it as it stops, tests before they read the output."""
         deadline = time.monotonic() + timeout
         while self._lines.unfinished_tasks and time.monotonic() < deadline:
             time.sleep(0.01)

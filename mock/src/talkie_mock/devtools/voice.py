@@ -82,7 +82,7 @@ class VoiceDesk:
         self.traffic = traffic
         self.violations = violations
         self.logs: dict[str, ChannelLog] = {}
-        self.rules = VoiceRules(mock, self._record)
+        self.rules = VoiceRules(mock, self._record, checked=self._checked)
         self.scripts: set[asyncio.Task[None]] = set()
         mock.voice.add_listener(self._heard)
 
@@ -97,10 +97,15 @@ class VoiceDesk:
     def _heard(self, sid: str, direction: str, event: dict[str, Any]) -> None:
         log = self._log(sid)
         log.add(direction, event)
-        if event.get("type") == "connection.closed":
-            log.stream = "complete"
         self.traffic.touch(log)
         self.rules.realtime(sid, direction, event)
+
+    def _checked(self, sid: str) -> None:
+        """The connection closed and its end-of-session checks ran: the entry and its findings are final."""
+        log = self.logs.get(sid)
+        if log is not None:
+            log.stream = "complete"
+            self.traffic.touch(log)
 
     def _record(self, sid: str, findings: list[Finding]) -> None:
         log = self._log(sid)

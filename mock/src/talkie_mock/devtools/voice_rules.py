@@ -93,10 +93,18 @@ class _Voice:
 class VoiceRules:
     """Feeds on realtime events and HTTP exchanges; returns or records findings."""
 
-    def __init__(self, mock: Mock, record: Record, grace: float = CLOSE_GRACE_SECONDS) -> None:
+    def __init__(
+        self,
+        mock: Mock,
+        record: Record,
+        grace: float = CLOSE_GRACE_SECONDS,
+        checked: Callable[[str], None] | None = None,
+    ) -> None:
         self.mock = mock
         self.record = record
         self.grace = grace
+        self.checked = checked
+        """Told a session's id once its end-of-session checks have run (its findings are then final)."""
         self.sessions: dict[str, _Voice] = {}
         self.action_sessions: dict[str, str] = {}
 
@@ -270,6 +278,8 @@ class VoiceRules:
             findings.append(verdict("VOICE-021", "error", "The session ended without a final usage report."))
         if findings:
             self.record(sid, findings)
+        if self.checked is not None:
+            self.checked(sid)
 
     # -- HTTP ------------------------------------------------------------------------------------------------
 

@@ -6,9 +6,8 @@ reachable only from the decision endpoint, i.e. from a client acting on a human 
 agent runs holds a reference to it.
 
 Time does part of the work: a pending action past `expiresAt` is expired and an outbound action whose undo
-window
-closed is done. Both are applied (atomically) whenever an action is read, so a test that advances the virtual
-clock sees the new status at once.
+window closed is done. Both are applied (atomically) whenever an action is read, so a test that advances the
+virtual clock sees the new status at once.
 
 Decision order (notes N-06): 404 → 409 `stale` → already decided (same → 200, opposite → 409 `conflict`,
 except a
@@ -26,7 +25,8 @@ from talkie_models import Action, ActionConfirm, CardEvent, DecisionResponse
 
 from talkie_mock.config import MockConfig
 from talkie_mock.engine.clock import Clock, iso_of_ms
-from talkie_mock.engine.content import Content, IdSource, faker_for
+from talkie_mock.engine.content import Content, IdSource
+from talkie_mock.engine.crm import faker_for
 from talkie_mock.engine.plans import ActionSpec
 from talkie_mock.engine.refusals import (
     ActionExpiredError,

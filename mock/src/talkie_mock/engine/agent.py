@@ -15,10 +15,11 @@ import re
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from talkie_models import OpenEvent, TalkieModel, TextMessageEndEvent, TextMessageStartEvent
+from talkie_models import OpenEvent, TextMessageEndEvent, TextMessageStartEvent
 
 from talkie_mock.config import MockConfig
-from talkie_mock.engine.content import Content, IdSource, faker_for
+from talkie_mock.engine.content import Content, IdSource
+from talkie_mock.engine.crm import faker_for
 from talkie_mock.engine.formats import Forms, clock_time, counted, day, money, plural
 from talkie_mock.engine.plans import (
     ActionSpec,
@@ -363,6 +364,3 @@ def _slow_deltas(text: str, slow_chunks: int) -> tuple[str, ...]:
     size = -(-len(words) // chunks)
     pieces = [" ".join(words[i : i + size]) for i in range(0, len(words), size)]
     return tuple(piece if index == 0 else " " + piece for index, piece in enumerate(pieces))
-
-
-__all__ = ["Agent", "Request", "TalkieModel"]

@@ -31,7 +31,7 @@ from talkie_models import (
 )
 
 from talkie_mock.engine import crm, files
-from talkie_mock.engine.crm import Company, Meeting, Offer, faker_for, person, slug
+from talkie_mock.engine.crm import Company, Meeting, Offer, faker_for
 from talkie_mock.engine.formats import counted, day, millions, money, span, weekday
 
 WORDS: dict[str, dict[str, str]] = {
@@ -377,10 +377,6 @@ class Content:
             a11y_label=w["offer_of"].format(number=number, company=name),
         )
 
-    def documents_card(self) -> Card:
-        """The documents answer: the latest offer with its PDF (kept under this name for callers)."""
-        return self.offer_card()
-
     def result_card(self, summary: str, status: str, action_id: str) -> Card:
         w = self.words
         tone = {"done": "positive", "running": "warning", "cancelled": "neutral"}.get(status, "neutral")
@@ -417,6 +413,3 @@ class IdSource:
         self._count += 1
         digest = hashlib.sha256(f"{self.base}:{self._count}".encode()).hexdigest()[:12]
         return f"{prefix}_{digest}"
-
-
-__all__ = ["Content", "IdSource", "counted", "faker_for", "file_size", "person", "slug"]

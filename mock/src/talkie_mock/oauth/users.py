@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from faker import Faker
 
-from talkie_mock.engine.content import person
+from talkie_mock.engine.crm import person
 
 FAKER_LOCALES = {"cs": "cs_CZ", "en": "en_US"}
 
