@@ -7,8 +7,9 @@ middleware slots, the renderer, the readers); nothing below imports this package
 The control API and inspector page (`control`, `static/`), faults (`faults`), rule breaks (`breaks`), the
 inspector's traffic log and its HAR export (`traffic`, `har`), verdicts, client violations and report
 (`verdicts`, `violations`, `report`), the voice desk and the client's §10 rules (`voice`, `voice_rules`),
-the guard of the developer surfaces (`guard`), the one secret scrubber (`redact`), the terminal log (`log`)
-and the LAN QR code (`lan`).
+the findings about a run request's text and ids (`run_findings`), the guard of the developer surfaces
+(`guard`) and the private runtime file `talkie-mock report` reads its key from (`runtime`), the one secret
+scrubber (`redact`), the terminal log (`log`) and the LAN QR code (`lan`).
 """
 
 from __future__ import annotations
