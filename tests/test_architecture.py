@@ -154,16 +154,7 @@ def _strays(package: str, root: str) -> list[str]:
 
 @pytest.mark.parametrize(
     ("package", "root"),
-    [
-        *ROOTS.items(),
-        pytest.param(
-            "talkie_conformance",
-            "ConformanceError",
-            marks=pytest.mark.xfail(
-                strict=True, reason="talkie_conformance's exceptions do not all hang off one root yet"
-            ),
-        ),
-    ],
+    [*ROOTS.items(), ("talkie_conformance", "ConformanceError")],
 )
 def test_every_exception_of_a_distribution_derives_from_its_root(package: str, root: str) -> None:
     strays = _strays(package, root)

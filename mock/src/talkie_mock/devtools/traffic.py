@@ -33,6 +33,7 @@ from talkie_mock.api.cors import CorsPolicy, covered
 from talkie_mock.api.fixed import Fixed
 from talkie_mock.api.origin import cross_site
 from talkie_mock.api.requests import VALIDATED
+from talkie_mock.api import surfaces
 from talkie_mock.api.runs import REPLAYED
 from talkie_mock.devtools.faults import APPLIED, DROPPED, endpoint_of
 from talkie_mock.devtools.redact import Redactor
@@ -364,7 +365,7 @@ def _is_recorded(path: str) -> bool:
     what a browser asks for on its own."""
     if path in NOT_TRAFFIC:
         return False
-    return not path.startswith("/_mock/") or path.startswith("/_mock/voice/")
+    return not path.startswith("/_mock/") or surfaces.protocol(path)
 
 
 class TrafficRecorder:
