@@ -29,11 +29,11 @@ from talkie_models.findings import Finding
 from talkie_models.sse import SSEDecoder
 from talkie_models.validation import fast_validator
 
+from talkie_mock.api import surfaces
 from talkie_mock.api.cors import CorsPolicy, covered
 from talkie_mock.api.fixed import Fixed
 from talkie_mock.api.origin import cross_site
 from talkie_mock.api.requests import VALIDATED
-from talkie_mock.api import surfaces
 from talkie_mock.api.runs import REPLAYED
 from talkie_mock.devtools.faults import APPLIED, DROPPED, endpoint_of
 from talkie_mock.devtools.redact import Redactor
