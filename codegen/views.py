@@ -10,7 +10,7 @@ sets where the specification lists values without closing them.
 
 Outputs:
 
-* ``spec/generated/schemas.bundled.json`` — the producer view as one JSON Schema document (``$defs`` by title);
+* ``spec/generated/schemas.bundled.json`` — the producer view as one JSON Schema document;
 * ``spec/generated/consumer/schemas/*.json`` — the consumer view, one file per schema file, nothing else in
   the folder (``datamodel-codegen --input`` reads every file of a folder);
 * ``spec/generated/consumer/schemas.consumer.bundled.json`` — the consumer view as one JSON Schema document;
@@ -72,7 +72,13 @@ def producer_files(root: Path = ROOT) -> dict[str, Json]:
 
 
 def _open_objects(node: Json) -> Json:
-    """A copy of a schema with every ``additionalProperties: false`` made ``true`` (instance data kept)."""
+    """A copy of a schema with every object that declares members open (instance data kept).
+
+    Such an object loses its boolean ``additionalProperties``: absent, it means "any other member", as
+    ``true`` does, but generators then write a plain class that skips unknown members instead of one that
+    derives from a map (openapi-generator's Kotlin writes ``HashMap<…>()()`` for ``true``, which does not
+    compile). An object without ``properties`` (a free-form map) keeps ``additionalProperties: true``.
+    """
     if isinstance(node, list):
         return [_open_objects(item) for item in node]
     if not isinstance(node, dict):
@@ -81,12 +87,17 @@ def _open_objects(node: Json) -> Json:
     for key, value in node.items():
         if key in gen._SCHEMA_DATA:
             out[key] = copy.deepcopy(value)
-        elif key == "additionalProperties" and value is False:
-            out[key] = True
+        elif key == "additionalProperties" and isinstance(value, bool):
+            if "properties" not in node and "allOf" not in node:
+                out[key] = True
         elif key in gen._SCHEMA_MAPS and isinstance(value, dict):
             out[key] = {name: _open_objects(sub) for name, sub in value.items()}
         else:
             out[key] = _open_objects(value)
+    if out.get("type") == "number" and "format" not in out:
+        # "any JSON number" as a double: openapi-generator's Kotlin otherwise picks BigDecimal, whose
+        # union branch it cannot serialize (the output does not compile).
+        out["format"] = "double"
     return out
 
 
@@ -134,7 +145,6 @@ def _tolerant_union(union: dict[str, Json], why: str) -> tuple[dict[str, Json], 
                 }
             },
             "required": [tag],
-            "additionalProperties": True,
         },
         f"Known{title}Tag": {
             "title": f"Known{title}Tag",

@@ -765,7 +765,9 @@ def test_redocly_reports_a_flawed_document(redocly_reports: dict[Path, Any], fla
 @pytest.mark.parametrize(
     "path", [COPY_31, BUNDLE_32, BUNDLE_31, CONSUMER_32, CONSUMER_31], ids=lambda p: p.name
 )
-def test_redocly_finds_nothing_in_the_published_documents(path: Path, redocly_reports: dict[Path, Any]) -> None:
+def test_redocly_finds_nothing_in_the_published_documents(
+    path: Path, redocly_reports: dict[Path, Any]
+) -> None:
     assert redocly_reports[path]["problems"] == []
 
 

@@ -150,3 +150,16 @@ def test_consumer_schema_folder_holds_only_schemas() -> None:
     for path in folder.iterdir():
         schema = json.loads(path.read_text(encoding="utf-8"))
         assert schema["$id"] == views.CONSUMER_ID_BASE + path.name
+
+
+def test_both_views_refuse_a_wrong_type_and_a_missing_required_member() -> None:
+    """Tolerance is for what a receiver must ignore, not for broken known values (notes N-86)."""
+    for path in (GENERATED / "schemas.bundled.json", CONSUMER / "schemas.consumer.bundled.json"):
+        bundle = json.loads(path.read_text(encoding="utf-8"))
+        stream = _validator(bundle, "StreamEvent")
+        started = {"type": "RUN_STARTED", "threadId": "thr_1", "runId": "run_1", "timestamp": 1924992000000}
+        assert stream.is_valid(started), path.name
+        assert not stream.is_valid({**started, "timestamp": "1924992000000"}), path.name
+        assert not stream.is_valid({k: v for k, v in started.items() if k != "runId"}), path.name
+        card = bundle["$defs"]["Card"]["examples"][0]
+        assert not _validator(bundle, "Card").is_valid({k: v for k, v in card.items() if k != "fallbackText"})
