@@ -55,6 +55,13 @@ TOLERANT_UNIONS: dict[tuple[str, tuple[str, ...]], str] = {
     ),
 }
 
+# Members that are "any JSON value" with a typed object case: a receiver takes them as any JSON value. The
+# producer's `oneOf [object, array, string, number, boolean, null]` says the same, but generators turn the
+# primitive branches into wrappers they cannot serialize (openapi-generator's Kotlin: no `number` branch).
+ANY_VALUE: frozenset[tuple[str, tuple[str, ...]]] = frozenset(
+    {("run-agent-input.json", ("properties", "forwardedProps"))}
+)
+
 CONSUMER_HEADER = (
     "# Generated from spec/openapi.yaml and schemas/ (CONSUMER view: open objects, unknown union members, "
     "open string sets) — do not edit; regenerate with `python3 dev.py codegen`\n"
@@ -94,10 +101,6 @@ def _open_objects(node: Json) -> Json:
             out[key] = {name: _open_objects(sub) for name, sub in value.items()}
         else:
             out[key] = _open_objects(value)
-    if out.get("type") == "number" and "format" not in out:
-        # "any JSON number" as a double: openapi-generator's Kotlin otherwise picks BigDecimal, whose
-        # union branch it cannot serialize (the output does not compile).
-        out["format"] = "double"
     return out
 
 
@@ -171,6 +174,12 @@ def consumer_files(producer: dict[str, Json]) -> dict[str, Json]:
         _open_sets(view)
         if isinstance(view.get("$id"), str) and view["$id"].startswith(ID_BASE):
             view["$id"] = CONSUMER_ID_BASE + view["$id"][len(ID_BASE) :]
+        for file, tokens in ANY_VALUE:
+            if file == name:
+                parent = view
+                for token in tokens[:-1]:
+                    parent = parent[token]
+                parent[tokens[-1]] = {"description": parent[tokens[-1]].get("description", "")}
         for (file, tokens), why in TOLERANT_UNIONS.items():
             if file != name:
                 continue

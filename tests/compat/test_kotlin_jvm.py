@@ -21,15 +21,14 @@ POM = HERE / "kotlin" / "pom.xml"
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(2400)]
 
 
-def documented_kotlin_options() -> str:
-    """The `--additional-properties` value of the schemas README's Kotlin recipe."""
+def documented_kotlin_options() -> list[str]:
+    """The schemas README's Kotlin recipe: its options after `-o` (on the consumer view)."""
     readme = (SCHEMAS / "README.md").read_text(encoding="utf-8")
     section = readme.split("## Kotlin", 1)[1].split("\n## ", 1)[0]
-    (options,) = re.findall(r"-g kotlin -i (\S+) .*\n.*--additional-properties=(\S+)", section)
-    assert options[0] == "spec/generated/consumer/openapi-3.1.consumer.bundled.yaml", (
-        "recipes use the consumer view"
-    )
-    return str(options[1])
+    (command,) = re.findall(r"openapi-generator-cli generate -g kotlin .*?\n```", section, re.S)
+    words = command.replace("\\\n", " ").split()
+    assert words[words.index("-i") + 1] == "spec/generated/consumer/openapi-3.1.consumer.bundled.yaml"
+    return [w for w in words[words.index("-o") + 2 :] if w.startswith("--")]
 
 
 @pytest.fixture(scope="module")
@@ -42,8 +41,10 @@ def results(
     work = tmp_path_factory.mktemp("kotlin-jvm")
     client = work / "client"
     generator = python_tool("openapi-generator-cli")
-    options = f"--additional-properties={documented_kotlin_options()}"
-    made = run([generator, "generate", "-g", "kotlin", "-i", CONSUMER_31, "-o", client, options], timeout=900)
+    options = documented_kotlin_options()
+    made = run(
+        [generator, "generate", "-g", "kotlin", "-i", CONSUMER_31, "-o", client, *options], timeout=900
+    )
     assert made.returncode == 0, made.stdout[-3000:] + made.stderr[-3000:]
     models = {p.stem for p in client.rglob("models/*.kt")}
     titles = sorted({case["schema"] for case in corpus_cases().values()} & models)

@@ -2516,7 +2516,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
    {
     "$ref": "usage-event.json"
    }
-  ]
+  ],
+  "type": "object"
  },
  "https://talkie-protocol.org/schemas/1/text-block.json": {
   "$id": "https://talkie-protocol.org/schemas/1/text-block.json",
