@@ -90,6 +90,10 @@ def _open_objects(node: Json) -> Json:
         return [_open_objects(item) for item in node]
     if not isinstance(node, dict):
         return node
+    if node.get("type") == "boolean" and isinstance(node.get("const"), bool):
+        # `ok: true`: a receiver reads a boolean; generators make a one-value enum of a boolean `const`
+        # and write it back as the string "true" (openapi-generator's Kotlin).
+        return {k: v for k, v in node.items() if k != "const"}
     out: dict[str, Json] = {}
     for key, value in node.items():
         if key in gen._SCHEMA_DATA:
@@ -180,6 +184,11 @@ def consumer_files(producer: dict[str, Json]) -> dict[str, Json]:
                 for token in tokens[:-1]:
                     parent = parent[token]
                 parent[tokens[-1]] = {"description": parent[tokens[-1]].get("description", "")}
+        if name == "stream-event.json":
+            # The more specific unknown shape first: generators try the branches in order and ignore
+            # `not`, so an unknown CUSTOM event would otherwise decode as `UnknownEvent` and lose its name.
+            view["oneOf"] = sorted(view["oneOf"], key=lambda b: b["$ref"] != "#/$defs/UnknownCustomEvent")
+            view["oneOf"] = sorted(view["oneOf"], key=lambda b: b["$ref"] != "event.json")
         for (file, tokens), why in TOLERANT_UNIONS.items():
             if file != name:
                 continue
@@ -209,6 +218,43 @@ def schema_bundle(files: dict[str, Json], schemas_dir: Path, schema_id: str, tit
         "description": what,
         "$defs": defs,
     }
+
+
+def _refs(node: Json) -> set[str]:
+    """Every ``$ref`` and discriminator mapping target in ``node`` (instance data skipped)."""
+    found: set[str] = set()
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "$ref" and isinstance(value, str):
+                found.add(value)
+            elif key == "mapping" and isinstance(value, dict):
+                found |= {v for v in value.values() if isinstance(v, str)}
+            elif key in gen._SCHEMA_MAPS and isinstance(value, dict):
+                found |= _refs(list(value.values()))  # names of members, not keywords
+            elif key not in gen._SCHEMA_DATA and key not in gen._OAS_DATA:
+                found |= _refs(value)
+    elif isinstance(node, list):
+        for item in node:
+            found |= _refs(item)
+    return found
+
+
+def _drop_unreached(document: Json) -> Json:
+    """``document`` without the components no operation reaches (a member made "any JSON value" leaves
+    the types it used to name behind; linters report unused components)."""
+    prefix = "#/components/schemas/"
+    schemas = document["components"]["schemas"]
+    outside = {k: v for k, v in document.items() if k != "components"}
+    others = {k: v for k, v in document["components"].items() if k != "schemas"}
+    queue = [r for r in _refs([outside, others]) if r.startswith(prefix)]
+    reached: set[str] = set()
+    while queue:
+        name = queue.pop()[len(prefix) :].split("/", 1)[0]
+        if name not in reached:
+            reached.add(name)
+            queue += [r for r in _refs(schemas[name]) if r.startswith(prefix)]
+    document["components"]["schemas"] = {k: v for k, v in schemas.items() if k in reached}
+    return document
 
 
 def _json(document: Json) -> bytes:
@@ -246,7 +292,9 @@ def build(root: Path) -> dict[Path, bytes]:
         result[consumer_dir / "schemas" / name] = _json(schema)
     spec = root / "spec" / "openapi.yaml"
     source = gen.load_yaml(spec)
-    bundled = gen.rebase_refs(gen.bundle(source, spec, schemas_dir, consumer), spec.parent, consumer_dir)
+    bundled = _drop_unreached(
+        gen.rebase_refs(gen.bundle(source, spec, schemas_dir, consumer), spec.parent, consumer_dir)
+    )
     bundled["info"] = {
         **bundled["info"],
         "title": f"{bundled['info']['title']} (consumer view)",

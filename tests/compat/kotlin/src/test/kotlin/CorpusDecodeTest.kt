@@ -47,7 +47,7 @@ fun leaf(decoded: Any?): Any? {
     return current
 }
 
-class CorpusDecode {
+class CorpusDecodeTest {
     @Test
     fun decodeEveryCase() {
         Serializer.kotlinxSerializationAdaptersConfiguration = { contextual(Any::class, AnyJson) }
