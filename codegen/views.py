@@ -84,7 +84,7 @@ def _open_objects(node: Json) -> Json:
     Such an object loses its boolean ``additionalProperties``: absent, it means "any other member", as
     ``true`` does, but generators then write a plain class that skips unknown members instead of one that
     derives from a map (openapi-generator's Kotlin writes ``HashMap<…>()()`` for ``true``, which does not
-    compile). An object without ``properties`` (a free-form map) keeps ``additionalProperties: true``.
+    compile). A free-form map and a condition (``if``/``then``, no ``type``) keep ``true``.
     """
     if isinstance(node, list):
         return [_open_objects(item) for item in node]
@@ -99,7 +99,8 @@ def _open_objects(node: Json) -> Json:
         if key in gen._SCHEMA_DATA:
             out[key] = copy.deepcopy(value)
         elif key == "additionalProperties" and isinstance(value, bool):
-            if "properties" not in node and "allOf" not in node:
+            declares = ("properties" in node or "allOf" in node) and node.get("type") == "object"
+            if not declares:  # a free-form map, or a condition (`if`/`then`) that only constrains
                 out[key] = True
         elif key in gen._SCHEMA_MAPS and isinstance(value, dict):
             out[key] = {name: _open_objects(sub) for name, sub in value.items()}
