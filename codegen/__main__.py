@@ -12,7 +12,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 # Generator modules, in the order they run. A module is listed once it exists; each owns its outputs.
-GENERATORS: tuple[str, ...] = ("openapi", "models", "typescript", "kotlin", "package_data")
+GENERATORS: tuple[str, ...] = ("openapi", "views", "corpus", "models", "typescript", "kotlin", "package_data")
 
 
 def _load(name: str) -> Callable[[], dict[Path, bytes]] | None:

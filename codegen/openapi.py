@@ -7,7 +7,8 @@ source files, so ``python -m codegen --check`` can prove the committed copies ar
 
 Outputs (under ``spec/generated/``):
 
-* ``openapi-3.1.yaml`` — the same document as OpenAPI 3.1.1, still referencing ``schemas/``;
+* ``openapi-3.1.yaml`` — the same document as OpenAPI 3.1.1, its schemas referenced from the 3.1 bundle's
+  components (see ``refs_into_bundle``);
 * ``openapi.bundled.yaml`` — 3.2, every schema inlined under ``components/schemas`` keyed by its ``title``;
 * ``openapi-3.1.bundled.yaml`` — the 3.1 form of the bundle.
 
@@ -100,7 +101,7 @@ def loads_yaml(text: str) -> Json:
     return yaml.load(text, Loader=_Loader)
 
 
-def dump_yaml(document: Json) -> bytes:
+def dump_yaml(document: Json, header: str = HEADER) -> bytes:
     """Serialise a generated document with the do-not-edit header."""
     text = yaml.dump(
         document,
@@ -110,7 +111,7 @@ def dump_yaml(document: Json) -> bytes:
         default_flow_style=False,
         width=110,
     )
-    return (HEADER + text).encode("utf-8")
+    return (header + text).encode("utf-8")
 
 
 # ------------------------------------------------------------------------------------------ tree helpers
@@ -339,12 +340,23 @@ class _Bundler:
     refs would resolve against that ``$id`` instead of against the bundle.
     """
 
-    def __init__(self, schemas_dir: Path) -> None:
+    def __init__(
+        self,
+        schemas_dir: Path,
+        files: dict[str, Json] | None = None,
+        prefix: str = "#/components/schemas/",
+    ) -> None:
         self.schemas_dir = schemas_dir.resolve()
+        self.prefix = prefix
         self.files: dict[Path, dict[str, Json]] = {}
         self.by_id: dict[str, Path] = {}
-        for path in sorted(self.schemas_dir.glob("*.json")):
-            schema = json.loads(path.read_text(encoding="utf-8"))
+        if files is None:
+            files = {
+                path.name: json.loads(path.read_text(encoding="utf-8"))
+                for path in sorted(self.schemas_dir.glob("*.json"))
+            }
+        for name, schema in sorted(files.items()):
+            path = self.schemas_dir / name
             if not isinstance(schema, dict):
                 raise BundleError(f"{path.name} is not a JSON object")
             self.files[path] = schema
@@ -437,7 +449,7 @@ class _Bundler:
             name = self.names.get((path, tokens[:cut]))
             if name is not None:
                 rest = "".join(f"/{_escape(token)}" for token in tokens[cut:])
-                return f"#/components/schemas/{name}{rest}"
+                return f"{self.prefix}{name}{rest}"
         raise AssertionError(f"{path.name} was reached, so its root has a name")  # pragma: no cover
 
     # -- phase 3: emit ----------------------------------------------------------------------------------
@@ -479,19 +491,42 @@ class _Bundler:
         components["schemas"] = dict(sorted(schemas.items()))
         return rewritten
 
+    def bundle_all(self) -> dict[str, Json]:
+        """Every schema file and every titled ``$defs`` entry, by title, refs rewritten to ``prefix``."""
+
+        def seen(ref: str, base: Path) -> str:
+            self.targets.add(self._target(ref, base))
+            return ref
+
+        for path, schema in self.files.items():
+            self.targets.add((path, ()))
+            for key, sub in schema.get("$defs", {}).items():
+                if isinstance(sub, dict) and "title" in sub:
+                    self.targets.add((path, ("$defs", key)))
+            self._check_ids(path, schema, ())
+            _walk_schema(schema, functools.partial(seen, base=path))
+        self._assign_names()
+        for (path, tokens), name in self.names.items():
+            if tokens == ():
+                self.components[name] = self._emit(path, (), self.files[path])
+        return dict(sorted(self.components.items()))
+
 
 def _is_schema_ref(ref: str, by_id: dict[str, Path]) -> bool:
     """Whether a ref of the OpenAPI document points into a schema file (and not inside the document)."""
     return not ref.startswith("#") and (_is_local_file_ref(ref) or urldefrag(ref)[0] in by_id)
 
 
-def bundle(document: Json, document_path: Path, schemas_dir: Path) -> Json:
+def bundle(
+    document: Json, document_path: Path, schemas_dir: Path, files: dict[str, Json] | None = None
+) -> Json:
     """Return ``document`` as one self-contained file.
 
     Every referenced schema file is inlined (see ``_Bundler``) and every Example Object's relative
-    ``externalValue`` is replaced by the ``value`` read from that JSON file.
+    ``externalValue`` is replaced by the ``value`` read from that JSON file. ``files`` (file name ->
+    schema) replaces the files of ``schemas_dir``, for a derived view of the contract.
     """
-    inlined = _Bundler(schemas_dir).bundle(document, document_path.resolve())
+    inlined = _Bundler(schemas_dir, files).bundle(document, document_path.resolve())
     return _inline_examples(inlined, document_path.resolve().parent)
 
 
@@ -513,6 +548,29 @@ def _inline_examples(node: Json, base: Path) -> Json:
     return out
 
 
+def refs_into_bundle(document: Json, source: Json, source_path: Path, schemas_dir: Path, target: str) -> Json:
+    """``document`` (a copy of ``source``) with each schema-file ref pointing at its component in ``target``.
+
+    Why: a schema file's relative refs resolve against its ``$id`` (``https://talkie-protocol.org/…``), so a
+    tool reading the schema files through the document fetches that host (openapi-generator), or registers
+    an ``$id`` once per place the file is reached and then calls it ambiguous (Spectral, Redocly). The
+    bundle's components carry no ``$id``, so pointing at them keeps the copy offline and unambiguous.
+    """
+    bundler = _Bundler(schemas_dir, prefix=f"{target}#/components/schemas/")
+    bundler._discover(source, source_path.resolve())
+    bundler._assign_names()
+    by_file = {path.name: path for path in bundler.files}
+
+    def into_bundle(ref: str) -> str:
+        url, fragment = urldefrag(ref)
+        name = posixpath.basename(urlsplit(url).path)
+        if not _is_local_file_ref(ref) or name not in by_file or not url.endswith(".json"):
+            return ref
+        return bundler.ref_for(f"{name}#{fragment}" if fragment else name, by_file[name])
+
+    return _walk_oas(document, into_bundle)
+
+
 # ------------------------------------------------------------------------------------------------ outputs
 def build(root: Path) -> dict[Path, bytes]:
     """Every generated OpenAPI file for the contract found under ``root``."""
@@ -522,7 +580,13 @@ def build(root: Path) -> dict[Path, bytes]:
     if not str(source.get("openapi", "")).startswith("3.2."):
         raise BundleError(f"{spec} must be an OpenAPI 3.2 document")
     bundled = rebase_refs(bundle(source, spec, root / "schemas"), spec.parent, out)
-    copy_31 = rebase_refs(to_openapi_31(source, spec.parent), spec.parent, out)
+    copy_31 = refs_into_bundle(
+        rebase_refs(to_openapi_31(source, spec.parent), spec.parent, out),
+        source,
+        spec,
+        root / "schemas",
+        "openapi-3.1.bundled.yaml",
+    )
     return {
         out / "openapi-3.1.yaml": dump_yaml(copy_31),
         out / "openapi.bundled.yaml": dump_yaml(bundled),

@@ -6,13 +6,15 @@ datamodel-code-generator names every class after a schema title (no `Status1`, `
 
 from __future__ import annotations
 
+import importlib
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
-from compat_support import BUNDLE_31, Run, Tool
+from compat_support import BUNDLE_31, CONSUMER_31, CONSUMER_SCHEMAS, Run, Tool, corpus_cases, judge
 
 pytestmark = pytest.mark.slow  # over 10 s: the tests, or the setup they share (server, browser, build)
 
@@ -46,6 +48,17 @@ def test_openapi_python_client_keeps_every_model(
     assert "DecisionResponse" in decide.read_text()
 
 
+def test_datamodel_codegen_reads_the_consumer_schema_folder(
+    python_tool: Tool, run: Run, tmp_path: Path
+) -> None:
+    """`datamodel-codegen --input <folder>` on the consumer view's folder, which holds schemas only."""
+    tool = python_tool("datamodel-codegen")
+    out = tmp_path / "talkie_consumer"
+    result = run([tool, "--input", CONSUMER_SCHEMAS, "--input-file-type", "jsonschema", "--output", out])
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert len(list(out.glob("*.py"))) == len(list(CONSUMER_SCHEMAS.glob("*.json"))) + 1
+
+
 def test_datamodel_codegen_names_every_class_by_title(python_tool: Tool, run: Run, tmp_path: Path) -> None:
     tool = python_tool("datamodel-codegen")
     out = tmp_path / "models.py"
@@ -54,3 +67,31 @@ def test_datamodel_codegen_names_every_class_by_title(python_tool: Tool, run: Ru
     classes = re.findall(r"^class (\w+)\(", out.read_text(), re.M)
     assert len(classes) > 80
     assert [name for name in classes if re.search(r"\d$", name)] == []
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(1200)
+def test_openapi_python_client_models_decode_the_corpus(python_tool: Tool, run: Run, tmp_path: Path) -> None:
+    """openapi-python-client on the consumer view, default options: every corpus case of a type it makes a
+    model class for goes through `from_dict` and back through `to_dict` with every held value intact."""
+    tool = python_tool("openapi-python-client")
+    result = run([tool, "generate", "--path", CONSUMER_31, "--output-path", tmp_path / "client"], timeout=900)
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    (package,) = [p for p in (tmp_path / "client").iterdir() if (p / "models").is_dir()]
+    sys.path.insert(0, str(package.parent))
+    models = importlib.import_module(f"{package.name}.models")
+    failures: list[str] = []
+    decoded = 0
+    for name, case in corpus_cases().items():
+        model = getattr(models, case["schema"], None)
+        if model is None or not isinstance(case["input"], dict):
+            continue  # a union alias or a string set: decoded where a model holds it
+        try:
+            output = model.from_dict(case["input"]).to_dict()
+        except Exception as exc:
+            failures.append(f"{name}: {type(exc).__name__}: {exc}")
+            continue
+        failures += judge(name, case, None, output)
+        decoded += 1
+    assert failures == []
+    assert decoded > 150

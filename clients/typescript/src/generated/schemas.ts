@@ -22,6 +22,7 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "type": "string"
    },
    "timestamp": {
+    "format": "int64",
     "maximum": 9007199254740991,
     "minimum": -9007199254740991,
     "type": "integer"
@@ -252,6 +253,7 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "type": "string"
    },
    "timestamp": {
+    "format": "int64",
     "maximum": 9007199254740991,
     "minimum": -9007199254740991,
     "type": "integer"
@@ -433,6 +435,7 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "type": "string"
    },
    "timestamp": {
+    "format": "int64",
     "maximum": 9007199254740991,
     "minimum": -9007199254740991,
     "type": "integer"
@@ -812,6 +815,7 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "type": "string"
    },
    "size": {
+    "format": "int64",
     "minimum": 0,
     "type": "integer"
    },
@@ -913,6 +917,7 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "type": "array"
    },
    "more": {
+    "format": "int64",
     "minimum": 0,
     "type": "integer"
    },
@@ -1245,6 +1250,7 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "type": "string"
    },
    "timestamp": {
+    "format": "int64",
     "maximum": 9007199254740991,
     "minimum": -9007199254740991,
     "type": "integer"
@@ -2059,6 +2065,7 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     }
    },
    "timestamp": {
+    "format": "int64",
     "maximum": 9007199254740991,
     "minimum": -9007199254740991,
     "type": "integer"
@@ -2213,16 +2220,19 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "additionalProperties": false,
     "properties": {
      "cacheWriteInputTokens": {
+      "format": "int64",
       "maximum": 9007199254740991,
       "minimum": 0,
       "type": "integer"
      },
      "cachedInputTokens": {
+      "format": "int64",
       "maximum": 9007199254740991,
       "minimum": 0,
       "type": "integer"
      },
      "inputTokens": {
+      "format": "int64",
       "maximum": 9007199254740991,
       "minimum": 0,
       "type": "integer"
@@ -2231,6 +2241,7 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
       "type": "string"
      },
      "outputTokens": {
+      "format": "int64",
       "maximum": 9007199254740991,
       "minimum": 0,
       "type": "integer"
@@ -2239,11 +2250,13 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
       "type": "string"
      },
      "reasoningTokens": {
+      "format": "int64",
       "maximum": 9007199254740991,
       "minimum": 0,
       "type": "integer"
      },
      "totalTokens": {
+      "format": "int64",
       "maximum": 9007199254740991,
       "minimum": 0,
       "type": "integer"
@@ -2279,6 +2292,7 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "type": "string"
    },
    "timestamp": {
+    "format": "int64",
     "maximum": 9007199254740991,
     "minimum": -9007199254740991,
     "type": "integer"
@@ -2330,6 +2344,7 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "type": "string"
    },
    "timestamp": {
+    "format": "int64",
     "maximum": 9007199254740991,
     "minimum": -9007199254740991,
     "type": "integer"
@@ -2501,7 +2516,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
    {
     "$ref": "usage-event.json"
    }
-  ]
+  ],
+  "type": "object"
  },
  "https://talkie-protocol.org/schemas/1/text-block.json": {
   "$id": "https://talkie-protocol.org/schemas/1/text-block.json",
@@ -2546,6 +2562,7 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "type": "string"
    },
    "timestamp": {
+    "format": "int64",
     "maximum": 9007199254740991,
     "minimum": -9007199254740991,
     "type": "integer"
@@ -2582,6 +2599,7 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "type": "string"
    },
    "timestamp": {
+    "format": "int64",
     "maximum": 9007199254740991,
     "minimum": -9007199254740991,
     "type": "integer"
@@ -2634,6 +2652,7 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "type": "string"
    },
    "timestamp": {
+    "format": "int64",
     "maximum": 9007199254740991,
     "minimum": -9007199254740991,
     "type": "integer"
@@ -2815,6 +2834,7 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "type": "string"
    },
    "timestamp": {
+    "format": "int64",
     "maximum": 9007199254740991,
     "minimum": -9007199254740991,
     "type": "integer"
@@ -2871,6 +2891,7 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "type": "string"
    },
    "timestamp": {
+    "format": "int64",
     "maximum": 9007199254740991,
     "minimum": -9007199254740991,
     "type": "integer"
@@ -2911,6 +2932,7 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "type": "string"
    },
    "timestamp": {
+    "format": "int64",
     "maximum": 9007199254740991,
     "minimum": -9007199254740991,
     "type": "integer"
@@ -2954,6 +2976,7 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "type": "string"
    },
    "timestamp": {
+    "format": "int64",
     "maximum": 9007199254740991,
     "minimum": -9007199254740991,
     "type": "integer"
@@ -2983,6 +3006,7 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "type": "string"
    },
    "limit": {
+    "format": "int64",
     "minimum": 0,
     "type": "integer"
    },
@@ -2991,6 +3015,7 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "type": "string"
    },
    "used": {
+    "format": "int64",
     "minimum": 0,
     "type": "integer"
    }
