@@ -25,7 +25,7 @@ def test_a_full_disk_answers_a_clear_500_logged_once(
     app = create_app(make_config(state=str(tmp_path / "state.db")))
     with TestClient(app, raise_server_exceptions=False) as http:
         assert http.post("/api/talkie/run", json=run_input("talkie-test:echo ahoj", "r_0"), headers=STREAM)
-        db = app.state.mock.store._db  # the test store's own connection: the limit is the file's
+        db = app.state.mock.store.db.connection  # the store's own connection: the limit is the file's
         pages = db.execute("PRAGMA page_count").fetchone()[0]
         db.execute(f"PRAGMA max_page_count = {pages}")
         caplog.clear()
