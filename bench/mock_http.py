@@ -285,7 +285,7 @@ def servers(args: argparse.Namespace, workdir: Path) -> Iterator[dict[str, Serve
             str(args.slow_seconds),
         ]
         started["mock"] = start("mock", mock_cmd, port, GETS["manifest"])
-        bodies = seed_mock(started["mock"])
+        bodies = prefill_mock(started["mock"])
         (workdir / "bodies.json").write_text(json.dumps(bodies, ensure_ascii=False))
         for kind, name in (
             ("starlette", "starlette"),
@@ -328,7 +328,7 @@ def check_stack(started: dict[str, Server]) -> None:
         print("warning: uvloop/httptools missing here; the targets are meant for the fast stack")
 
 
-def seed_mock(mock: Server) -> dict[str, str]:
+def prefill_mock(mock: Server) -> dict[str, str]:
     """Give the mock a realistic history (a few threads), then record its JSON answers for the baselines."""
     auth = {"Authorization": f"Bearer {TOKEN}"}
     with httpx.Client(base_url=mock.url, headers=auth, timeout=30) as http:
@@ -340,8 +340,8 @@ def seed_mock(mock: Server) -> dict[str, str]:
                 "talkie-test:card",
             ]
         ):
-            body = json.loads(run_body(f"r_seed_{index}", text))
-            body["threadId"] = f"t_seed_{index}"
+            body = json.loads(run_body(f"r_prefill_{index}", text))
+            body["threadId"] = f"t_prefill_{index}"
             http.post(RUN, json=body).raise_for_status()
         return {path: http.get(path).raise_for_status().text for path in GETS.values()}
 

@@ -65,7 +65,7 @@ LOGO = base64.b64decode(
 
 # --8<-- [start:errors]
 def now() -> str:
-    """UTC time in whole seconds, the form the seed's examples use."""
+    """UTC time in whole seconds, the form the specification's examples use."""
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 

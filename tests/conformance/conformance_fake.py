@@ -3,8 +3,8 @@
 It implements just enough of the protocol for every check, with the standard library only (so the tests do
 not depend on the mock's progress). `breaks` switches on deliberate violations, named by the rule they break;
 the tests assert that the suite then reports exactly that rule. `AUTH-017:<route>` skips the bearer check
-on one route only. `READINGS` are not violations: each takes another choice the seed leaves open (or drops
-test mode), and the suite must not fail the fake for it.
+on one route only. `READINGS` are not violations: each takes another choice the specification leaves open (or
+drops test mode), and the suite must not fail the fake for it.
 """
 
 from __future__ import annotations

@@ -68,7 +68,7 @@ print(json.dumps([[f.origin, f.rule_id, f.basis] for f in report.failures]))
 
 def _failures_in_a_fresh_process(**config: Any) -> list[list[str | None]]:
     """`fuzz()` in a process of its own: in-process, after other tests of the same worker, Schemathesis once
-    ran no case at all (an unexplained state left behind; see the closing note of stop 18)."""
+    ran no case at all (an unexplained state left behind)."""
     config["phases"] = list(config["phases"])
     done = subprocess.run(
         [sys.executable, "-c", FRESH_FUZZ, json.dumps(config)], capture_output=True, text=True, timeout=120
@@ -89,7 +89,7 @@ def test_fuzz_catches_a_broken_error_body(serve_fake: ServeFake, fake_token: str
             state_machine=False,
         )
     assert ["fuzz:talkie_error_body", "ERR-001"] in [f[:2] for f in failures], failures
-    assert all(f[2] in {"seed", "inferred"} for f in failures if f[1] == "ERR-001")
+    assert all(f[2] in {"specification", "inferred"} for f in failures if f[1] == "ERR-001")
 
 
 def test_fuzz_state_machine_catches_a_conflict_accepted(serve_fake: ServeFake, fake_token: str) -> None:

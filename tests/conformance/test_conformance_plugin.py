@@ -43,7 +43,7 @@ def test_plugin_fails_the_check_of_a_broken_rule(
             "no:cacheprovider",
         )
     result.assert_outcomes(failed=4)
-    result.stdout.fnmatch_lines(["*ERR-001 (MUST, basis: seed*", "*request: * → *"])
+    result.stdout.fnmatch_lines(["*ERR-001 (MUST, basis: specification*", "*request: * → *"])
 
 
 def test_plugin_is_silent_without_a_url(pytester: pytest.Pytester) -> None:

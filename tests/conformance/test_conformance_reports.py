@@ -71,7 +71,10 @@ def test_json_and_markdown_carry_verdicts_and_evidence() -> None:
     assert data["counts"] == {"pass": 1, "fail": 1, "warn": 1, "skip": 1, "error": 0}
     assert data["findings"][0]["evidence"]["events"] == [{"type": HOSTILE}]
     basis = data["findings"][0]["basis"]
-    assert basis in {"seed", "inferred"}  # RUN-014 rests on the seed's own text, not on a note
+    assert basis in {
+        "specification",
+        "inferred",
+    }  # RUN-014 rests on the specification's own text, not on a note
     markdown = to_markdown(_result())
     assert f"| RUN-014 | MUST | {basis_text(basis)} |" in markdown
     assert "### RUN-014" in markdown

@@ -27,7 +27,7 @@ StartMock = Callable[..., AbstractContextManager[str]]
 RULE_ID = re.compile(r"[A-Z]+-\d{3}")
 CLOCK_PATH = "/_test/clock"
 MOCK_CLOCK_PATH = "/_mock/api/clock/advance"
-# The deliberate faults the tests prove the suite catches (one rule each, as in the list).
+# The deliberate faults the tests prove the suite catches (one rule each).
 BREAKS = ("ACT-009", "ACT-011", "ERR-001", "MAN-010", "RUN-004", "RUN-014", "RUN-028", "VOICE-016")
 VARIANTS = ("healthy", *BREAKS)
 # The §2 rules only a real sign-in can show (the coverage list used to explain them away).

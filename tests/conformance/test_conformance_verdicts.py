@@ -1,5 +1,6 @@
-"""The suite's verdicts are the seed's: note-based rules warn, a crash is the suite's error, and nothing
-tested is no pass. Every failure names its request, its basis and, for a schema, the member at fault."""
+"""The suite's verdicts are the specification's: note-based rules warn, a crash is the suite's error, and
+nothing tested is no pass. Every failure names its
+request, its basis and, for a schema, the member at fault."""
 
 from __future__ import annotations
 
@@ -79,10 +80,10 @@ def test_a_note_based_check_warns_and_names_its_note(
     assert finding.verdict is Verdict.WARN
     assert finding.basis == note
     assert wording in finding.message
-    assert "the seed leaves" in finding.message
+    assert "the specification leaves" in finding.message
 
 
-def test_a_seed_conforming_reading_fails_nothing(other_readings: RunResult) -> None:
+def test_a_spec_conforming_reading_fails_nothing(other_readings: RunResult) -> None:
     assert not other_readings.failed
     assert [f.rule_id for f in other_readings.findings if f.verdict is Verdict.FAIL] == []
     passed = {f.rule_id for f in other_readings.findings if f.verdict is Verdict.PASS}
@@ -173,7 +174,7 @@ def test_the_terminal_names_the_request_behind_a_failure(serve_fake: ServeFake, 
     with serve_fake(frozenset({"ERR-001"})) as origin:
         code, output = _cli("run", origin, "--token", fake_token, "--only", "errors")
     assert code == 1, output
-    assert "ERR-001 (MUST, basis: seed" in output
+    assert "ERR-001 (MUST, basis: specification" in output
     assert "request: GET thread http://127.0.0.1:" in output
     assert "→ 404" in output
 

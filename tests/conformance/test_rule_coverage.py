@@ -56,8 +56,8 @@ def test_checks_only_claim_black_box_rules_or_say_why() -> None:
         (spec.name, rule) for spec in all_checks() for rule in spec.rules if not catalogue[rule].black_box
     }
     # A check judges the server, so it claims only rules the server can be seen to keep. MAN-022, the
-    # client's caching rule, once had a check that warned servers sending no Cache-Control; seed line 75
-    # makes the header optional (the client then assumes one hour).
+    # client's caching rule, once had a check that warned servers sending no Cache-Control; specification line
+    # 75 makes the header optional (the client then assumes one hour).
     assert client_side == set()
 
 

@@ -40,8 +40,8 @@ ALL_DOCS = (SPEC, COPY_31, BUNDLE_32, BUNDLE_31, CONSUMER_32, CONSUMER_31)
 NODE_BIN = ROOT / "tools" / "node" / "node_modules" / ".bin"
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace", "query")
 
-# The manifest's endpoint keys and the example path templates of seed §1.
-SEED_ENDPOINTS = {
+# The manifest's endpoint keys and the example path templates of the specification's §1.
+SPEC_ENDPOINTS = {
     "status": "/api/talkie/status",
     "run": "/api/talkie/run",
     "cancelRun": "/api/talkie/runs/{runId}/cancel",
@@ -282,7 +282,7 @@ def test_31_conversion_refuses_what_it_cannot_express(source: Any) -> None:
         gen.to_openapi_31(doc)
 
 
-# --------------------------------------------------------------------------------- mapping onto the seed
+# ----------------------------------------------------------------------------- mapping onto the specification
 def test_operations_are_the_expected_ones(source: Any) -> None:
     ops = _by_id(source)
     assert set(ops) == set(OPERATIONS)
@@ -298,7 +298,7 @@ def test_operations_are_the_expected_ones(source: Any) -> None:
 
 def test_every_manifest_key_maps_to_exactly_one_path(source: Any, schemas: dict[str, Any]) -> None:
     schema_keys = set(schemas["manifest.json"]["$defs"]["Endpoints"]["properties"])
-    assert schema_keys == set(SEED_ENDPOINTS)
+    assert schema_keys == set(SPEC_ENDPOINTS)
     paths_by_key: dict[str, set[str]] = {}
     seen: set[tuple[str, str]] = set()
     for path, method, _item, op in _operations(source):
@@ -309,8 +309,8 @@ def test_every_manifest_key_maps_to_exactly_one_path(source: Any, schemas: dict[
         assert (key, method) not in seen, f"two {method} operations for {key}"
         seen.add((key, method))
         paths_by_key.setdefault(key, set()).add(path)
-    assert paths_by_key == {key: {path} for key, path in SEED_ENDPOINTS.items()}
-    assert set(source["paths"]) == {*SEED_ENDPOINTS.values(), "/.well-known/talkie.json"}
+    assert paths_by_key == {key: {path} for key, path in SPEC_ENDPOINTS.items()}
+    assert set(source["paths"]) == {*SPEC_ENDPOINTS.values(), "/.well-known/talkie.json"}
 
 
 def test_path_parameters_are_declared_with_schemas(source: Any) -> None:

@@ -1,8 +1,8 @@
-"""Checks of the rule catalogue spec/rules.yaml against its schema, the seed text and spec/notes.md.
+"""Checks of the rule catalogue spec/rules.yaml against its schema, the specification text and spec/notes.md.
 
 The catalogue is what the suite, the mock's inspector and the site cite, so these tests guard that it is
-well-formed, traceable to the seed line by line, complete over the seed's RFC 2119 keywords, and written in
-our own words.
+well-formed, traceable to the specification line by line, complete over the specification's RFC 2119 keywords,
+and written in our own words.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ import yaml
 ROOT = Path(__file__).resolve().parents[2]
 RULES_PATH = ROOT / "spec" / "rules.yaml"
 SCHEMA_PATH = ROOT / "spec" / "rules.schema.json"
-SEED_PATH = ROOT / "spec" / "seed" / "talkie-1.txt"
-SHARED_SEED_PATH = ROOT.parent / "shared" / "seeds" / "000_507a427e2adb1b60.txt"
+SPEC_PATH = ROOT / "spec" / "specification" / "talkie-1.txt"
+SHARED_SPEC_PATH = ROOT.parent / "shared" / "seeds" / "000_507a427e2adb1b60.txt"
 NOTES_PATH = ROOT / "spec" / "notes.md"
 
 AREA_SECTION = {
@@ -52,7 +52,7 @@ KEYWORD_LEVELS = {
     "only": {"MUST", "MUST NOT"},
     "Only": {"MUST", "MUST NOT"},
 }
-# The RFC 2119 words as the seed writes them (source.keyword values that are not plain language).
+# The RFC 2119 words as the specification writes them (source.keyword values that are not plain language).
 RFC2119_WORDS = frozenset({"MUST", "MUST NOT", "REQUIRED", "SHOULD", "SHOULD NOT", "MAY", "OPTIONAL"})
 # Keywords the coverage check counts (uppercase, whole words); "MUST NOT" is a word of its own.
 COVERED_KEYWORDS = ("MUST NOT", "SHOULD NOT", "MUST", "SHOULD", "MAY", "REQUIRED")
@@ -81,9 +81,9 @@ def rules() -> list[Rule]:
 
 
 @cache
-def seed_lines() -> tuple[str, ...]:
-    """The seed copy, split into lines (index 0 is line 1)."""
-    return tuple(SEED_PATH.read_text(encoding="utf-8").splitlines())
+def spec_lines() -> tuple[str, ...]:
+    """The copy of the specification, split into lines (index 0 is line 1)."""
+    return tuple(SPEC_PATH.read_text(encoding="utf-8").splitlines())
 
 
 def keyword_occurrences(line: str) -> Counter[str]:
@@ -104,18 +104,18 @@ def word_ngrams(text: str, size: int) -> set[tuple[str, ...]]:
     return {tuple(words[i : i + size]) for i in range(len(words) - size + 1)}
 
 
-def test_seed_copy_exists_and_has_the_protocol_title() -> None:
-    assert SEED_PATH.is_file(), f"seed copy missing at {SEED_PATH}"
-    assert seed_lines()[0].startswith("# Talkie Protocol 1"), (
-        "spec/seed/talkie-1.txt is not the talkie/1 text"
+def test_spec_copy_exists_and_has_the_protocol_title() -> None:
+    assert SPEC_PATH.is_file(), f"copy of the specification missing at {SPEC_PATH}"
+    assert spec_lines()[0].startswith("# Talkie Protocol 1"), (
+        "spec/specification/talkie-1.txt is not the talkie/1 text"
     )
 
 
-def test_seed_copy_is_byte_identical_to_the_shared_seed() -> None:
-    if not SHARED_SEED_PATH.is_file():
-        pytest.skip("shared seed not present outside the repository")
-    assert SEED_PATH.read_bytes() == SHARED_SEED_PATH.read_bytes(), (
-        "spec/seed/talkie-1.txt differs from the shared seed; copy it again byte for byte"
+def test_spec_copy_is_byte_identical_to_the_shared_copy() -> None:
+    if not SHARED_SPEC_PATH.is_file():
+        pytest.skip("shared copy not present outside the repository")
+    assert SPEC_PATH.read_bytes() == SHARED_SPEC_PATH.read_bytes(), (
+        "spec/specification/talkie-1.txt differs from the shared copy; copy it again byte for byte"
     )
 
 
@@ -174,28 +174,28 @@ def test_ids_are_numbered_from_one_without_gaps_per_area() -> None:
         )
 
 
-def test_section_exists_in_the_seed() -> None:
+def test_section_exists_in_the_spec() -> None:
     headings = {
         match.group(1)
-        for line in seed_lines()
+        for line in spec_lines()
         if (match := re.match(r"^#{2,3}\s+(\d+(?:\.\d+)?)[.\s]", line))
     }
     missing = sorted({rule["section"] for rule in rules()} - headings)
-    assert not missing, f"rules cite sections the seed does not have: {missing}"
+    assert not missing, f"rules cite sections the specification does not have: {missing}"
 
 
 def test_source_line_lies_in_the_rule_section() -> None:
     """The cited line must sit under the heading of the rule's top-level section."""
     section_of_line: list[int | None] = []
     current: int | None = None
-    for line in seed_lines():
+    for line in spec_lines():
         if match := SECTION_RE.match(line):
             current = int(match.group(1))
         section_of_line.append(current)
     wrong = []
     for rule in rules():
         line_no = rule["source"]["line"]
-        assert 1 <= line_no <= len(seed_lines()), f"{rule['id']}: line {line_no} is outside the seed"
+        assert 1 <= line_no <= len(spec_lines()), f"{rule['id']}: line {line_no} is outside the specification"
         top = int(rule["section"].split(".")[0])
         if section_of_line[line_no - 1] != top:
             wrong.append(f"{rule['id']}: line {line_no} is in §{section_of_line[line_no - 1]}, not §{top}")
@@ -209,18 +209,19 @@ def test_source_keyword_stands_on_the_cited_line() -> None:
         if keyword is None:
             continue
         line_no = rule["source"]["line"]
-        text = seed_lines()[line_no - 1]
+        text = spec_lines()[line_no - 1]
         if not line_has_keyword(text, keyword):
             wrong.append(f"{rule['id']}: {keyword!r} not on line {line_no}: {text!r}")
     assert not wrong, "\n".join(wrong)
 
 
 def test_level_agrees_with_source_keyword() -> None:
-    """A seed-based rule takes the seed's level; a plain-language word (never, only) fixes the polarity."""
+    """A rule based on the specification takes the specification's
+    level; a plain-language word (never, only) fixes the polarity."""
     wrong = []
     for rule in rules():
         keyword = rule["source"]["keyword"]
-        if keyword is None or (rule["basis"] != "seed" and keyword in RFC2119_WORDS):
+        if keyword is None or (rule["basis"] != "specification" and keyword in RFC2119_WORDS):
             continue
         if rule["level"] not in KEYWORD_LEVELS[keyword]:
             wrong.append(f"{rule['id']}: level {rule['level']} does not fit keyword {keyword}")
@@ -228,7 +229,8 @@ def test_level_agrees_with_source_keyword() -> None:
 
 
 def test_basis_is_consistent_with_the_source_keyword() -> None:
-    """seed: the seed's word for this level stands on the line; inferred: it does not; a note: it is cited.
+    """specification: the specification's word for this level
+    stands on the line; inferred: it does not; a note: it is cited.
 
     An inferred rule may still cite an RFC 2119 word that grants someone else (MAN-001: the user MAY type a
     full URL, so the client MUST accept one), but never the word of its own level.
@@ -237,20 +239,26 @@ def test_basis_is_consistent_with_the_source_keyword() -> None:
     for rule in rules():
         keyword, basis, level = rule["source"]["keyword"], rule["basis"], rule["level"]
         own_word = keyword in RFC2119_WORDS and level in KEYWORD_LEVELS[keyword]
-        if basis == "seed" and not own_word:
+        if basis == "specification" and not own_word:
             wrong.append(
-                f"{rule['id']}: basis seed, but {keyword!r} on its line is not a {level} of the seed"
+                f"{rule['id']}: basis specification, but {keyword!r} on its line is not a {level} of the "
+                "specification"
             )
         elif basis == "inferred" and own_word:
-            wrong.append(f"{rule['id']}: basis inferred, but the seed says {keyword} for it (basis seed)")
-        elif basis not in ("seed", "inferred") and basis not in rule.get("notes", []):
+            wrong.append(
+                f"{rule['id']}: basis inferred, but the specification says {keyword} for it (basis "
+                "specification)"
+            )
+        elif basis not in ("specification", "inferred") and basis not in rule.get("notes", []):
             wrong.append(f"{rule['id']}: rests on {basis} but does not cite it in notes")
     assert not wrong, "\n".join(wrong)
 
 
 def test_every_basis_kind_is_used_and_notes_that_add_rules_exist() -> None:
-    bases = Counter(rule["basis"] if rule["basis"] in ("seed", "inferred") else "note" for rule in rules())
-    assert set(bases) == {"seed", "inferred", "note"}, bases
+    bases = Counter(
+        rule["basis"] if rule["basis"] in ("specification", "inferred") else "note" for rule in rules()
+    )
+    assert set(bases) == {"specification", "inferred", "note"}, bases
     text = NOTES_PATH.read_text(encoding="utf-8")
     defined = set(re.findall(r"^## (N-\d{2})\b", text, flags=re.MULTILINE))
     missing = sorted(
@@ -269,19 +277,19 @@ def test_statement_carries_its_level_keyword() -> None:
     assert not wrong, "\n".join(wrong)
 
 
-def test_every_rfc2119_keyword_of_the_seed_is_covered() -> None:
+def test_every_rfc2119_keyword_of_the_spec_is_covered() -> None:
     cited = Counter((rule["source"]["line"], rule["source"]["keyword"]) for rule in rules())
-    definition_lines = [text for text in seed_lines() if DEFINITION_LINE_RE.search(text)]
-    assert len(definition_lines) == 1, "expected exactly one definitional RFC 2119 line in the seed"
+    definition_lines = [text for text in spec_lines() if DEFINITION_LINE_RE.search(text)]
+    assert len(definition_lines) == 1, "expected exactly one definitional RFC 2119 line in the specification"
     uncovered = []
-    for line_no, text in enumerate(seed_lines(), start=1):
+    for line_no, text in enumerate(spec_lines(), start=1):
         if DEFINITION_LINE_RE.search(text):
             continue
         for keyword, count in keyword_occurrences(text).items():
             if cited[(line_no, keyword)] < count:
                 found = cited[(line_no, keyword)]
                 uncovered.append(f"line {line_no}: {count}x {keyword}, {found} rule(s): {text.strip()!r}")
-    assert not uncovered, "seed keywords without a rule:\n" + "\n".join(uncovered)
+    assert not uncovered, "specification keywords without a rule:\n" + "\n".join(uncovered)
 
 
 def test_keyword_counter_treats_must_not_as_its_own_word() -> None:
@@ -290,33 +298,37 @@ def test_keyword_counter_treats_must_not_as_its_own_word() -> None:
     assert not line_has_keyword("the MUSTARD is REQUIREDLY", "MUST")
 
 
-def test_every_seed_section_has_a_rule() -> None:
-    sections_in_seed = {int(m.group(1)) for line in seed_lines() if (m := SECTION_RE.match(line))}
-    assert sections_in_seed == set(range(1, 13)), f"unexpected seed sections: {sorted(sections_in_seed)}"
+def test_every_spec_section_has_a_rule() -> None:
+    sections_in_spec = {int(m.group(1)) for line in spec_lines() if (m := SECTION_RE.match(line))}
+    assert sections_in_spec == set(range(1, 13)), (
+        f"unexpected specification sections: {sorted(sections_in_spec)}"
+    )
     covered = {int(rule["section"].split(".")[0]) for rule in rules()}
-    missing = sorted(sections_in_seed - covered)
-    assert not missing, f"seed sections without any rule: {missing}"
+    missing = sorted(sections_in_spec - covered)
+    assert not missing, f"specification sections without any rule: {missing}"
 
 
-def test_statements_do_not_copy_the_seed() -> None:
-    seed_runs = word_ngrams("\n".join(seed_lines()), COPY_RUN)
+def test_statements_do_not_copy_the_spec() -> None:
+    spec_runs = word_ngrams("\n".join(spec_lines()), COPY_RUN)
     copied = []
     for rule in rules():
         for field in ("statement", "why"):
             text = rule.get(field)
             if text is None:
                 continue
-            shared = word_ngrams(text, COPY_RUN) & seed_runs
+            shared = word_ngrams(text, COPY_RUN) & spec_runs
             if shared:
                 run = " ".join(sorted(shared)[0])
-                copied.append(f"{rule['id']}.{field} shares {COPY_RUN}+ words with the seed: {run!r}")
+                copied.append(
+                    f"{rule['id']}.{field} shares {COPY_RUN}+ words with the specification: {run!r}"
+                )
     assert not copied, "\n".join(copied)
 
 
 def test_copy_detector_finds_a_copied_sentence() -> None:
-    seed_runs = word_ngrams("\n".join(seed_lines()), COPY_RUN)
+    spec_runs = word_ngrams("\n".join(spec_lines()), COPY_RUN)
     copied = "The server MUST ignore a message whose id it already stored."
-    assert word_ngrams(copied, COPY_RUN) & seed_runs
+    assert word_ngrams(copied, COPY_RUN) & spec_runs
 
 
 def test_notes_references_exist() -> None:

@@ -39,8 +39,8 @@ SCHEMA_MAP = ("properties", "patternProperties", "$defs", "dependentSchemas")
 CONDITION = re.compile(r"/(?:if|then|else|not)(?:/|$)")
 URI_FORMATS = {"uri", "uri-reference", "iri", "iri-reference"}
 
-# §3 of the seed: every code with its HTTP status(es), and N-07's retryable flag.
-SEED_ERROR_TABLE: dict[str, tuple[list[int], bool]] = {
+# §3 of the specification: every code with its HTTP status(es), and N-07's retryable flag.
+SPEC_ERROR_TABLE: dict[str, tuple[list[int], bool]] = {
     "invalid_request": ([400], False),
     "unauthorized": ([401], False),
     "forbidden": ([403], False),
@@ -233,13 +233,13 @@ def test_readme_titles_match_the_files(schema_dir: Path, schemas: dict[str, Any]
                 assert schemas[name].get("title") == title, f"{name}: README says title {title!r}"
 
 
-def test_error_catalogue_is_the_seed_table(schemas: dict[str, Any]) -> None:
+def test_error_catalogue_is_the_spec_table(schemas: dict[str, Any]) -> None:
     error_code = _load(schemas, "error-code.json")
     catalogue = error_code["x-talkie-catalogue"]
-    assert [entry["code"] for entry in catalogue] == list(SEED_ERROR_TABLE)
+    assert [entry["code"] for entry in catalogue] == list(SPEC_ERROR_TABLE)
     for entry in catalogue:
         assert set(entry) == {"code", "httpStatus", "meaning", "retryable"}
-        statuses, retryable = SEED_ERROR_TABLE[entry["code"]]
+        statuses, retryable = SPEC_ERROR_TABLE[entry["code"]]
         assert entry["httpStatus"] == statuses, entry["code"]
         assert entry["retryable"] is retryable, entry["code"]
         assert isinstance(entry["meaning"], str)

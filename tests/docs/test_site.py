@@ -275,7 +275,7 @@ def test_rule_blocks_show_the_catalogue_level_side_and_statement(built_site: Pat
             texts[match.group(1)] = re.sub(r"<[^>]+>", "", match.group(2))
     for rule in rules():
         text = " ".join(texts[rule["id"]].split())
-        level = rule["level"] if rule.get("basis") == "seed" else rule["level"].lower()
+        level = rule["level"] if rule.get("basis") == "specification" else rule["level"].lower()
         assert text.startswith(f"{rule['id']} {level}"), text
         assert f" {rule['side']} " in text, text
         first_words = " ".join(rule["statement"].split()[:4])

@@ -98,9 +98,9 @@ def test_a_level_says_where_it_comes_from(built_site: Path) -> None:
         r'<span class="talkie-rule__level [^"]*talkie-rule__level--(\w+)"[^>]*>(.*?)</span>', html
     )
     kinds = {kind for kind, _ in labels}
-    assert {"seed", "inferred"} <= kinds, kinds
+    assert {"specification", "inferred"} <= kinds, kinds
     for kind, text in labels:
-        if kind == "seed":
+        if kind == "specification":
             assert text.isupper(), text
         elif kind in ("inferred", "note"):
             assert not re.match(r"[A-Z]{3}", text), f"a {kind} level shown as a keyword: {text}"
@@ -251,5 +251,5 @@ def test_the_changelog_reads_as_releases(built_site: Path) -> None:
     assert f"Talkie Toolkit {top.group(1)}" in shown
     if top.group(2):
         assert f"({top.group(2)})" in shown, shown
-    for word in ("issue 1", "red-team", "µs"):
+    for word in ("(issue ", "µs"):
         assert word not in text, f"the toolkit changelog speaks of {word!r}"

@@ -1,7 +1,7 @@
 """The implementer's pages of the built site: role checklists, rule bases, notes, sections, endpoints, facts.
 
 Expected values are read from the contract here (spec/rules.yaml, spec/notes.md, spec/openapi.yaml, the
-seed, talkie_models.protocol), independently of the hook that renders the pages.
+specification, talkie_models.protocol), independently of the hook that renders the pages.
 """
 
 from __future__ import annotations
@@ -29,11 +29,12 @@ def _text(fragment: str) -> str:
 
 
 def expected_basis(rule: dict[str, Any]) -> str:
-    """`seed`, `inferred` or a note ID: the catalogue's `basis`, or what its source keyword implies."""
+    """`specification`, `inferred` or a note ID: the
+    catalogue's `basis`, or what its source keyword implies."""
     recorded = rule.get("basis")
     if isinstance(recorded, str):
         return recorded
-    return "seed" if rule["source"]["keyword"] in RFC2119 else "inferred"
+    return "specification" if rule["source"]["keyword"] in RFC2119 else "inferred"
 
 
 @cache
@@ -130,7 +131,7 @@ def test_rule_blocks_show_their_basis(built_site: Path) -> None:
 
 
 def test_protocol_text_page_anchors_every_line(built_site: Path) -> None:
-    lines = (ROOT / "spec" / "seed" / "talkie-1.txt").read_text(encoding="utf-8").splitlines()
+    lines = (ROOT / "spec" / "specification" / "talkie-1.txt").read_text(encoding="utf-8").splitlines()
     html = page(built_site, "reference/protocol-text/index.html")
     ids = set(html.ids)
     assert {f"L{n}" for n in range(1, len(lines) + 1)} <= ids

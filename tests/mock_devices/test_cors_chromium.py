@@ -1,4 +1,4 @@
-"""Done when: a page served from another loopback port calls status and reads a run stream with fetch().
+"""A page served from another loopback port calls status and reads a run stream with fetch().
 
 The mock is a real `talkie-mock serve`; the page comes from a second HTTP server on another port, so every
 call is cross-origin and Chromium enforces CORS exactly as for a web app on `localhost:3000`.

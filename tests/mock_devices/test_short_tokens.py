@@ -73,7 +73,7 @@ GLUED = [
     ("Bearerek_mock_abcDEF123456789012345", "Bearerek_mock_ab…"),
     ("talkie-test:echo xtkr_AbCdEfGhIjKlMnOpQr12", "talkie-test:echo xtkr_Ab…"),
     ("page=1&x=_tkc_Zz9Zz9Zz9Zz9Zz9Zz9Zz9", "_tkc_Zz…"),
-    (f"see{KEY}", "seedk_Q7…"),
+    (f"look{KEY}", "lookdk_Q7…"),
 ]
 KEPT = [
     "sdk_version_info_and_more",  # a word with a minting prefix inside, no credential after it

@@ -1,4 +1,4 @@
-"""The smaller items of issue 13, each pinned by a test that fails if it comes back."""
+"""Small fixes, each pinned by a test that fails if it comes back."""
 
 from __future__ import annotations
 

@@ -5,7 +5,8 @@ one, the whole suite.
 Both sides are the real command lines: one mock process per seed on a free loopback port, started and
 stopped by tests/support/served.py (the Czech mock the voice tests use), and the suite as a second
 process. A check may warn when it rests on a note (and names it) or on a SHOULD; a failure here is a
-check that fails a reading the seed allows (or a mock that breaks the seed), never an accepted outcome.
+check that fails a reading the specification allows (or a
+mock that breaks the specification), never an accepted outcome.
 """
 
 from __future__ import annotations
@@ -80,7 +81,8 @@ def test_the_whole_suite_passes_against_the_varied_mock(seed: int, proofs: dict[
     passed = [f for f in findings if f["verdict"] == "pass"]
     assert len(passed) >= 90  # the whole suite ran (a reduced set would prove nothing)
     for warning in (f for f in findings if f["verdict"] == "warn"):
-        # a warning rests on a note (and names it) or on a SHOULD of the seed, never on a seed MUST
+        # a warning rests on a note (and names it) or on a
+        # SHOULD of the specification, never on a MUST of the specification
         if warning["basis"].startswith("N-"):
             assert warning["basis"] in warning["message"], warning
         else:

@@ -1,5 +1,6 @@
-"""`--vary` really varies: each choice the seed leaves open is taken in some seed, none in the default mode,
-the same seed takes the same choices again, and the inspector names the choices each answer took."""
+"""`--vary` really varies: each choice the specification leaves open is taken in some seed, none in the
+default mode, the same seed takes the same choices again,
+and the inspector names the choices each answer took."""
 
 from __future__ import annotations
 
@@ -7,12 +8,12 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from seed_client import IGNORED, decode_event
 from starlette.testclient import TestClient
 from talkie_mock import create_app
 from talkie_mock.engine.variations import Variations
 from talkie_mock.testing import AUTH, make_config, run_input
 from talkie_models.protocol import TEST_SLOW
+from typed_client import IGNORED, decode_event
 from vary_tour import VARY_SEEDS, Tour, take_tour, tour_of
 
 
@@ -94,7 +95,7 @@ def test_each_choice_is_taken_in_some_seed(feature: str) -> None:
     assert any(FEATURES[feature](tour_of(vary)) for vary in VARY_SEEDS)
 
 
-def test_no_seed_fails_a_cancelled_run_or_wraps_get_action() -> None:
+def test_no_variation_fails_a_cancelled_run_or_wraps_get_action() -> None:
     """Notes N-51 rows 1 and 17: a cancel is no failure (RUN_ERROR is the last event "on failure") and GET
     action "returns the current action": neither is varied away from the specification's reading."""
     for vary in VARY_SEEDS:

@@ -1,8 +1,8 @@
 """A client typed from the seed decodes every answer and every event of the mock, default and `--vary`.
 
-Issue 11's "done when": models written from the seed text (every member the seed shows without `?` or
-OPTIONAL required, integers where the seed counts, unknown members ignored) decode the mock's output for
-every endpoint and every §11 message, in the default mode and in every `--vary` seed tested.
+Models written from the specification text (every member the specification shows without `?` or
+OPTIONAL required, integers where the specification counts, unknown members ignored) decode the mock's output
+for every endpoint and every §11 message, in the default mode and in every `--vary` seed tested.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from urllib.parse import urlsplit
 
 import pytest
 from ag_ui.core import PROTOCOL_VERSION
-from seed_client import IGNORED, decode, decode_event
 from talkie_mock.engine.variations import TIMESTAMP_KEYS
+from typed_client import IGNORED, decode, decode_event
 from vary_tour import ECHOES, VARY_SEEDS, tour_of
 
 WHOLE_SECOND_UTC = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$")
@@ -64,7 +64,7 @@ def test_section_11_answers_hold_in_every_variant(vary: int | None) -> None:
     assert last["metadata"]["retryable"] is True
 
 
-def test_default_output_is_the_seeds_examples() -> None:
+def test_default_output_is_the_specs_examples() -> None:
     recorded = tour_of(None)
     bodies: list[Any] = [a.body for a in recorded.answers if not a.endpoint.startswith("_")]
     bodies += [e for s in recorded.streams for e in s.events]

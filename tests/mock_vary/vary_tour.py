@@ -1,6 +1,6 @@
 """One tour of a live mock: every endpoint, every §11 message and the agent's other answers, recorded.
 
-The tests decode what the tour recorded with a client typed from the seed (`seed_client`), in the
+The tests decode what the tour recorded with a client typed from the specification (`typed_client`), in the
 default mode and under `--vary`. The tour talks HTTP to a real uvicorn (a cancelled stream needs a second
 request while the first is open), on a free loopback port, stopped afterwards.
 """
@@ -19,7 +19,7 @@ from talkie_models.protocol import TEST_ACTION, TEST_CARD, TEST_ERROR, TEST_SLOW
 from talkie_models.sse import SSEDecoder
 
 VARY_SEEDS = tuple(range(1, 13))
-"""The `--vary` seeds the tests take the tour in (more than the ten issue 11 asks for)."""
+"""The `--vary` seeds the tests take the tour in (more than the ten the suite's own proof takes)."""
 ECHOES = ("Zdeňka Malá, Horizont Logistika s.r.o.", "  two leading spaces, a trailing one ", "")
 AGENT_MESSAGES = (
     "Send an e-mail to dana.vlckova@example.org about the offer",

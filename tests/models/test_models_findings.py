@@ -27,15 +27,15 @@ def _rule(level: rules.Level, basis: str) -> rules.Rule:
 @pytest.mark.parametrize(
     ("level", "basis", "expected"),
     [
-        ("MUST", "seed", Severity.ERROR),
+        ("MUST", "specification", Severity.ERROR),
         ("MUST NOT", "inferred", Severity.ERROR),
         ("MUST", "N-04", Severity.WARNING),
-        ("SHOULD", "seed", Severity.WARNING),
+        ("SHOULD", "specification", Severity.WARNING),
         ("SHOULD", "N-11", Severity.WARNING),
-        ("MAY", "seed", Severity.INFO),
+        ("MAY", "specification", Severity.INFO),
     ],
 )
-def test_only_a_seed_must_can_be_an_error(level: rules.Level, basis: str, expected: Severity) -> None:
+def test_only_a_spec_must_can_be_an_error(level: rules.Level, basis: str, expected: Severity) -> None:
     rule = _rule(level, basis)
     assert severity_for(rule) is expected
     assert rule.may_fail is (expected is Severity.ERROR)
@@ -74,7 +74,7 @@ def test_a_remark_without_rule_keeps_its_severity() -> None:
 
 
 def test_verdict_overrides_and_acceptance() -> None:
-    failure = Finding("RUN-004", Severity.ERROR, "bad", basis="seed")
+    failure = Finding("RUN-004", Severity.ERROR, "bad", basis="specification")
     assert failure.counts_as_failure
     assert not failure.but(accepted=True).counts_as_failure
     crashed = failure.but(verdict=Verdict.ERROR)
@@ -100,7 +100,7 @@ def test_json_round_trip() -> None:
         Evidence(
             method="GET", endpoint="thread", status=200, member="$.messages[0]", events=({"type": "X"},)
         ),
-        basis="seed",
+        basis="specification",
         origin="thread_shape",
         section="9",
         level="MUST",
@@ -108,15 +108,15 @@ def test_json_round_trip() -> None:
         accepted=True,
     )
     data = json.loads(json.dumps(finding.to_dict()))
-    assert data["basis"] == "seed"
+    assert data["basis"] == "specification"
     assert data["verdict"] == "fail"
     assert data["evidence"]["member"] == "$.messages[0]"
     assert Finding.from_dict(data) == finding
 
 
 def test_basis_labels_and_excerpt() -> None:
-    assert basis_text("seed") == "seed"
-    assert basis_text("inferred") == "seed, level inferred"
+    assert basis_text("specification") == "specification"
+    assert basis_text("inferred") == "specification, level inferred"
     assert basis_text("N-11") == "note N-11"
     assert excerpt("x" * 10, limit=4) == "xxxx… [6 more characters]"
     assert excerpt(b"ok") == "ok"

@@ -1,4 +1,5 @@
-"""talkie_models.protocol: every constant is the seed's own text, and downstream code stops retyping it."""
+"""talkie_models.protocol: every constant is the
+specification's own text, and downstream code stops retyping it."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pytest
 from talkie_models import protocol
 
 ROOT = Path(__file__).resolve().parents[2]
-SEED = (ROOT / "spec" / "seed" / "talkie-1.txt").read_text(encoding="utf-8")
+SPEC = (ROOT / "spec" / "specification" / "talkie-1.txt").read_text(encoding="utf-8")
 
 LITERALS = [
     protocol.SPEC,
@@ -30,29 +31,29 @@ LITERALS = [
 
 
 @pytest.mark.parametrize("literal", LITERALS)
-def test_each_string_constant_is_written_in_the_seed(literal: str) -> None:
-    assert literal in SEED
+def test_each_string_constant_is_written_in_the_spec(literal: str) -> None:
+    assert literal in SPEC
 
 
 def test_scopes_are_the_ones_the_example_manifest_requests() -> None:
-    assert '"scopes": ["talkie", "offline_access"]' in SEED
+    assert '"scopes": ["talkie", "offline_access"]' in SPEC
     assert list(protocol.SCOPES) == ["talkie", "offline_access"]
 
 
-def test_figures_match_the_seed_wording() -> None:
-    assert "Manifest size ≤ 64 kB" in SEED
+def test_figures_match_the_spec_wording() -> None:
+    assert "Manifest size ≤ 64 kB" in SPEC
     assert protocol.MAX_MANIFEST_BYTES == 64 * 1024
-    assert "≤ 256 kB" in SEED
+    assert "≤ 256 kB" in SPEC
     assert protocol.MAX_LOGO_BYTES == 256 * 1024
-    assert "every 15 s" in SEED
+    assert "every 15 s" in SPEC
     assert protocol.PING_INTERVAL_SECONDS == 15
-    assert "every 30 s" in SEED
+    assert "every 30 s" in SPEC
     assert protocol.VOICE_USAGE_INTERVAL_SECONDS == 30
-    assert "default 1 hour" in SEED
+    assert "default 1 hour" in SPEC
     assert protocol.MANIFEST_CACHE_SECONDS == 3600
-    assert "(≤ 6 words)" in SEED
+    assert "(≤ 6 words)" in SPEC
     assert protocol.VOICE_CONSENT_MAX_WORDS == 6
-    assert "expires in ≥ 60 s" in SEED
+    assert "expires in ≥ 60 s" in SPEC
     assert protocol.TEST_ACTION_MIN_LIFETIME_SECONDS == 60
 
 

@@ -33,7 +33,7 @@ def _entry(**changes: Any) -> dict[str, Any]:
         "side": "server",
         "statement": "Horizont Logistika s.r.o. answers every run with a stream.",
         "source": {"line": 12, "keyword": "MUST"},
-        "basis": "seed",
+        "basis": "specification",
         "testable": "black-box",
     }
     entry.update(changes)
@@ -165,17 +165,18 @@ def test_load_reports_a_broken_json_file(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("basis", "level", "kind", "note", "may_fail"),
     [
-        ("seed", "MUST", "seed", None, True),
-        ("seed", "MUST NOT", "seed", None, True),
+        ("specification", "MUST", "specification", None, True),
+        ("specification", "MUST NOT", "specification", None, True),
         ("inferred", "MUST", "inferred", None, True),
-        ("seed", "SHOULD", "seed", None, False),
+        ("specification", "SHOULD", "specification", None, False),
         ("inferred", "MAY", "inferred", None, False),
         ("N-04", "MUST", "note", "N-04", False),
         ("N-11", "SHOULD", "note", "N-11", False),
     ],
 )
 def test_basis_helpers(basis: str, level: str, kind: str, note: str | None, may_fail: bool) -> None:
-    """Only a MUST / MUST NOT resting on the seed may fail an implementation; a note-based rule never does."""
+    """Only a MUST / MUST NOT resting on the specification
+    may fail an implementation; a note-based rule never does."""
     (parsed,) = rules.parse([_entry(basis=basis, level=level, notes=[note] if note else None)]).values()
     assert parsed.basis == basis
     assert parsed.basis_kind == kind
@@ -191,4 +192,4 @@ def test_catalogue_rules_that_rest_on_notes_never_fail() -> None:
     assert on_notes["VOICE-022"].basis_note == "N-11"
     assert not any(r.may_fail for r in on_notes.values())
     assert rules.rule("RUN-004").may_fail
-    assert rules.rule("RUN-004").basis_kind == "seed"
+    assert rules.rule("RUN-004").basis_kind == "specification"

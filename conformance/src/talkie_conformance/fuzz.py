@@ -79,7 +79,7 @@ class FuzzReport:
 
     @property
     def failures(self) -> list[Finding]:
-        """The findings that fail the server (MUST of the seed)."""
+        """The findings that fail the server (MUST of the specification)."""
         return [finding for finding in self.findings if finding.counts_as_failure]
 
     @property

@@ -1,8 +1,9 @@
 """pytest plugin: `pytest --talkie-url URL --talkie-token T` (or `--talkie-oauth`) runs every check as a test.
 
 Loaded through the `pytest11` entry point; it stays silent unless `--talkie-url` is given. One test per check:
-a violated MUST of the seed fails it, a SHOULD or a rule one of our notes adds only warns, a check that cannot
-run is skipped, and a check that crashed is an error of the suite (`TalkieSuiteError`), never a failure.
+a violated MUST of the specification fails it, a SHOULD or a rule one of our notes adds only warns, a check
+that cannot run is skipped, and a check that crashed is an
+error of the suite (`TalkieSuiteError`), never a failure.
 """
 
 from __future__ import annotations
@@ -119,7 +120,7 @@ class TalkieCheckItem(pytest.Item):
 
 
 class TalkieCheckFailedError(ConformanceError, AssertionError):
-    """A MUST rule of the seed is violated; the message lists rule, basis, request and message."""
+    """A MUST rule of the specification is violated; the message lists rule, basis, request and message."""
 
 
 class TalkieSuiteError(ConformanceError):

@@ -102,7 +102,7 @@ def _finding(
     if verdict is Verdict.FAIL and finding.severity is not Severity.ERROR:
         verdict = Verdict.WARN  # a SHOULD, a MAY, or a rule one of our notes adds: never a failure
     if verdict is Verdict.WARN and finding.note is not None and finding.note not in message:
-        message = f"{finding.note} (a note, not the seed): {message}"
+        message = f"{finding.note} (a note, not the specification): {message}"
     return finding.but(verdict=verdict, message=message, section=spec.section, duration=duration)
 
 

@@ -1,9 +1,10 @@
-"""Where a rule comes from, in words a reader can check: the seed's line, an inference, or a note.
+"""Where a rule comes from, in words a reader can check: the specification's line, an inference, or a note.
 
-The catalogue records each rule's basis (`Rule.basis_kind`, `Rule.basis_note`): `seed` when the protocol
-text states the requirement with an RFC 2119 keyword, `inferred` when the sentence carries no keyword and the
-level is our reading of it, `note` when one of our implementation notes adds it. A catalogue without those
-fields (an older fork's) is read by the catalogue's own test: a keyword on the source line means `seed`.
+The catalogue records each rule's basis (`Rule.basis_kind`, `Rule.basis_note`): `specification` when the
+protocol text states the requirement with an RFC 2119 keyword, `inferred` when the sentence carries no keyword
+and the level is our reading of it, `note` when one of our implementation notes adds it. A catalogue without
+those fields (an older fork's) is read by the catalogue's
+own test: a keyword on the source line means `specification`.
 """
 
 from __future__ import annotations
@@ -17,10 +18,10 @@ from typing import Literal
 from .contract import Contract, Rule
 from .markdown import cell, code
 
-BasisKind = Literal["seed", "inferred", "note"]
-SEED_URI = "reference/protocol-text.md"
+BasisKind = Literal["specification", "inferred", "note"]
+SPEC_URI = "reference/protocol-text.md"
 RFC2119_WORDS = frozenset({"MUST", "MUST NOT", "REQUIRED", "SHOULD", "SHOULD NOT", "MAY", "OPTIONAL"})
-_KIND_WORDS = {"seed": "specification", "inferred": "our reading", "note": "note"}
+_KIND_WORDS = {"specification": "specification", "inferred": "our reading", "note": "note"}
 _BLOCK_START = re.compile(r"^\s*(?:[-*] |\d+\. |#|\||```)")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`*(\"])")
 
@@ -39,23 +40,24 @@ def basis_of(rule: Rule) -> Basis:
     recorded = getattr(rule, "basis_kind", None)
     note = getattr(rule, "basis_note", None)
     kind: BasisKind
-    if recorded in ("seed", "inferred", "note"):
+    if recorded in ("specification", "inferred", "note"):
         kind = recorded
     else:
-        kind = "seed" if rule.source.keyword in RFC2119_WORDS else "inferred"
+        kind = "specification" if rule.source.keyword in RFC2119_WORDS else "inferred"
     return Basis(kind=kind, line=rule.source.line, note=str(note) if kind == "note" and note else None)
 
 
-def seed_lines(contract: Contract) -> list[str]:
-    """The protocol text, line by line (empty when the checkout has no seed copy)."""
-    path = contract.root / "spec" / "seed" / "talkie-1.txt"
+def spec_lines(contract: Contract) -> list[str]:
+    """The protocol text, line by line (empty when the checkout has no copy of the specification)."""
+    path = contract.root / "spec" / "specification" / "talkie-1.txt"
     return path.read_text(encoding="utf-8").splitlines() if path.is_file() else []
 
 
 def _prose(text: str) -> str:
-    """Seed text for a table cell: code spans kept (Markdown escapes them), `<` and `&` outside escaped.
+    """Specification text for a table cell: code spans
+    kept (Markdown escapes them), `<` and `&` outside escaped.
 
-    A code span the seed continues on the next line is closed at the end of this one.
+    A code span the specification continues on the next line is closed at the end of this one.
     """
     if text.count("`") % 2:
         text += "`"
@@ -106,7 +108,7 @@ def sentence_at(lines: list[str], line: int) -> str:
 def describe(rule: Rule, lines: list[str], page_uri: str) -> str:
     """One Markdown/HTML cell: the kind of basis, the line it rests on (linked) and its whole sentence."""
     basis = basis_of(rule)
-    source = _relative(SEED_URI, page_uri)
+    source = _relative(SPEC_URI, page_uri)
     line_link = f"[line {basis.line}]({source}#L{basis.line})"
     text = sentence_at(lines, basis.line)
     quote = f' <q class="talkie-basis__quote">{_prose(text)}</q>' if text else ""
@@ -121,35 +123,36 @@ def describe(rule: Rule, lines: list[str], page_uri: str) -> str:
             '<span class="talkie-basis talkie-basis--inferred">our reading</span> of a sentence without an '
             f"RFC 2119 keyword, {line_link}:{quote}"
         )
-    return f'<span class="talkie-basis talkie-basis--seed">specification</span> {line_link}:{quote}'
+    return f'<span class="talkie-basis talkie-basis--specification">specification</span> {line_link}:{quote}'
 
 
 def render_protocol_text(contract: Contract) -> str:
     """The protocol text with an anchor per line, so a rule's basis can link to the exact words."""
-    lines = seed_lines(contract)
+    lines = spec_lines(contract)
     rows = "\n".join(
-        f'<span class="talkie-seed__line" id="L{number}"><a href="#L{number}">{number}</a>'
+        f'<span class="talkie-spec__line" id="L{number}"><a href="#L{number}">{number}</a>'
         f"{code(line) if line else ''}</span>"
         for number, line in enumerate(lines, start=1)
     )
     return (
         "# The protocol text\n\n"
-        "This is the text of talkie/1 exactly as the toolkit keeps it (`spec/seed/talkie-1.txt`), one anchor "
-        "per line. The [specification pages](../spec/index.md) restate it in our own words; the "
+        "This is the text of talkie/1 exactly as the toolkit keeps it (`spec/specification/talkie-1.txt`), "
+        "one anchor per line. The [specification pages](../spec/index.md) restate it in our own words; the "
         "[checklists](../guides/server-checklist.md) link each rule to the line it rests on.\n\n"
-        f'<div class="talkie-seed" markdown="0">\n{rows}\n</div>\n'
+        f'<div class="talkie-spec" markdown="0">\n{rows}\n</div>\n'
     )
 
 
 def short(rule: Rule, page_uri: str) -> str:
-    """The basis in a few words, for the rule blocks and the rule matrix: `seed · line 65`, `note N-04`."""
+    """The basis in a few words, for the rule blocks and the
+    rule matrix: `specification · line 65`, `note N-04`."""
     found = basis_of(rule)
     if found.kind == "note" and found.note:
         notes = _relative("spec/notes.md", page_uri)
         link = f"[{found.note}]({notes}#{found.note})"
         return f'<span class="talkie-basis talkie-basis--note">note {link}</span>'
-    seed = _relative(SEED_URI, page_uri)
+    spec = _relative(SPEC_URI, page_uri)
     return (
         f'<span class="talkie-basis talkie-basis--{found.kind}">{_KIND_WORDS[found.kind]} · '
-        f"[line {found.line}]({seed}#L{found.line})</span>"
+        f"[line {found.line}]({spec}#L{found.line})</span>"
     )

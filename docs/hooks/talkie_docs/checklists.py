@@ -1,9 +1,9 @@
 """The two role checklists, "Building a talkie/1 server" and "Building a talkie/1 client", from the catalogue.
 
-One row per rule that binds the role (a rule of side `both` is on both lists), grouped by seed section: the
-rule (linked to its sentence), its level, what it asks, its basis (the seed's line, an inference, or the note
-that adds it) and what tests it — a check of `talkie-conformance`, a fuzz check, the mock's inspector — or,
-when nothing can, why not.
+One row per rule that binds the role (a rule of side `both` is on both lists), grouped by specification
+section: the rule (linked to its sentence), its level, what it asks, its basis (the specification's line, an
+inference, or the note that adds it) and what tests it — a check of `talkie-conformance`, a fuzz check, the
+mock's inspector — or, when nothing can, why not.
 """
 
 from __future__ import annotations
@@ -49,8 +49,8 @@ SERVER = Role(
         "sections. Work down the list while you build; the [server tutorial](build-a-server.md) covers "
         "the smallest server that passes, and `talkie-conformance run` (see the "
         "[server teams guide](server-teams.md)) checks every rule marked with a check. A rule whose basis "
-        "is a note of ours is at most a warning in the suite: the seed leaves that point open and the note "
-        "only recommends a reading."
+        "is a note of ours is at most a warning in the suite: the specification leaves that point open and "
+        "the note only recommends a reading."
     ),
 )
 CLIENT = Role(
@@ -73,7 +73,7 @@ def _section_key(section: str) -> tuple[int, ...]:
 
 
 def grouped(rules: Iterable[Rule]) -> list[tuple[str, list[Rule]]]:
-    """Rules grouped by their seed section, sections in protocol order, rules in catalogue order."""
+    """Rules grouped by their specification section, sections in protocol order, rules in catalogue order."""
     groups: dict[str, list[Rule]] = {}
     for rule in rules:
         groups.setdefault(rule.section, []).append(rule)
@@ -122,13 +122,13 @@ def _summary(role: Role, rules: list[Rule], coverage: Coverage) -> str:
         for rule in rules
     )
     return table(
-        ["Rules", f"{role.side} only", "both sides", "seed", "inferred", "note", "tested"],
+        ["Rules", f"{role.side} only", "both sides", "specification", "inferred", "note", "tested"],
         [
             [
                 str(len(rules)),
                 str(own),
                 str(len(rules) - own),
-                str(kinds.count("seed")),
+                str(kinds.count("specification")),
                 str(kinds.count("inferred")),
                 str(kinds.count("note")),
                 str(tested),
@@ -139,7 +139,7 @@ def _summary(role: Role, rules: list[Rule], coverage: Coverage) -> str:
 
 def render(role: Role, contract: Contract, placement: Placement, coverage: Coverage) -> str:
     """The checklist page of one role."""
-    lines = basis.seed_lines(contract)
+    lines = basis.spec_lines(contract)
     titles = section_titles(lines)
     rules = [rule for rule in contract.rules if role.holds(rule)]
     parts = [

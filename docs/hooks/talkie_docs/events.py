@@ -103,7 +103,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
             config.extra_javascript.append(script)
     config.extra["talkie"] = facts.banner(root)
     linker = sections.SectionLinker(
-        sections.section_pages(contract, rules.AREA_PAGE), sections.section_titles(basis.seed_lines(contract))
+        sections.section_pages(contract, rules.AREA_PAGE), sections.section_titles(basis.spec_lines(contract))
     )
     _site.linker = linker
     # Python-Markdown takes Extension instances beside names; MkDocs passes the list on unchanged.
@@ -154,7 +154,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     for role in checklists.ROLES:
         _generated(config, files, role.uri, checklists.render(role, contract, placement, coverage))
     _generated(config, files, endpoints.PAGE_URI, endpoints.render_page(contract))
-    _generated(config, files, basis.SEED_URI, basis.render_protocol_text(contract))
+    _generated(config, files, basis.SPEC_URI, basis.render_protocol_text(contract))
     _site.rule_urls = {
         rule_id: file.url
         for rule_id, uri in placement.page_of.items()

@@ -1,8 +1,8 @@
 """Facts the pages print but do not own: protocol constants and the toolkit's version.
 
 `[[protocol:TALKIE_CLIENT_ID]]` in a page becomes the value of that constant of `talkie_models.protocol`
-(the one place the toolkit states what the seed fixes literally), as inline code. The version banner shows
-the protocol version from the same module and the toolkit version from the workspace's pyproject.toml.
+(the one place the toolkit states what the specification fixes literally), as inline code. The version banner
+shows the protocol version from the same module and the toolkit version from the workspace's pyproject.toml.
 """
 
 from __future__ import annotations

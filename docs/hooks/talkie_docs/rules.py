@@ -86,14 +86,14 @@ def spec_sources(docs_dir: Path) -> dict[str, str]:
 
 
 _LEVEL_TITLES = {
-    "seed": "The specification's own RFC 2119 keyword",
+    "specification": "The specification's own RFC 2119 keyword",
     "inferred": "Our reading: the specification states this without an RFC 2119 keyword",
     "note": "Added by an implementation note: at most a warning, never a failure",
 }
 _LEVEL_ORIGINS = {"inferred": "our reading", "note": "note"}
 
 
-def level_label(level: str, kind: basis.BasisKind = "seed") -> str:
+def level_label(level: str, kind: basis.BasisKind = "specification") -> str:
     """The coloured requirement level, saying at a glance where it comes from.
 
     The specification's own keyword stands alone (`MUST`); a level we read from an unkeyed sentence says so
@@ -177,7 +177,7 @@ class Coverage:
 
 def _filter_form(contract: Contract) -> str:
     """The matrix's filters (wired by assets/javascripts/rule-filter.js; without it every row shows)."""
-    titles = sections.section_titles(basis.seed_lines(contract))
+    titles = sections.section_titles(basis.spec_lines(contract))
     majors = sorted({rule.section.split(".", 1)[0] for rule in contract.rules}, key=int)
     section_options = "".join(
         f'<option value="{major}">§{major} {html.escape(titles.get(major, "").replace("`", ""))}</option>'
@@ -205,8 +205,8 @@ def render_matrix(contract: Contract, placement: Placement, coverage: Coverage) 
         "A rule ID links to the sentence in the specification; the role checklists "
         "([server](../guides/server-checklist.md), [client](../guides/client-checklist.md)) list the same "
         "rules split by the side they bind. **Basis** is where a rule comes from: the protocol text with "
-        "its keyword (*seed*), a sentence of it without one (*inferred*), or one of our notes (*note*). "
-        "**Testable** says who can observe a "
+        "its keyword (*specification*), a sentence of it without one (*inferred*), or one of our notes "
+        "(*note*). **Testable** says who can observe a "
         "violation: the black-box suite over HTTP, only the client's own tests (or the mock's inspector), "
         "or nobody from outside.",
         "**Checks** lists the checks of `talkie-conformance run` that prove the rule, and after “fuzz:” the "

@@ -5,8 +5,9 @@ is `spec/notes.md` pulled in whole). It runs after the inline patterns (code spa
 are left alone, as are links and headings) and before `toc` (which keeps an `id` that is already set).
 
 Where a section lives is read from the contract: the rule catalogue says which area (and so which spec page)
-each seed section belongs to, and the seed's own headings list the subsections; a subsection is the heading
-of its page marked `{#section-10-1}`. "RFC 8252 §7.1" is another document's section and stays plain text.
+each specification section belongs to, and the specification's own headings list the subsections; a subsection
+is the heading of its page marked `{#section-10-1}`. "RFC
+8252 §7.1" is another document's section and stays plain text.
 """
 
 from __future__ import annotations
@@ -26,16 +27,16 @@ SECTION_RE = re.compile(r"(?<![\w/])§\s?(\d{1,2})(?:\.(\d{1,2}))?(?!\d)")
 RULE_RE = re.compile(r"(?<![\w-])([A-Z]{2,5}-\d{3})(?![\w-])")
 REFERENCE_RE = re.compile(f"{SECTION_RE.pattern}|{RULE_RE.pattern}")
 FOREIGN_RE = re.compile(r"(RFC\s?\d{3,5}|draft[\w-]*|BCP\s?\d+)\s*$", re.I)
-SEED_HEADING_RE = re.compile(r"^#{2,3} (\d{1,2}(?:\.\d{1,2})?)\.? (.+)$")
+SPEC_HEADING_RE = re.compile(r"^#{2,3} (\d{1,2}(?:\.\d{1,2})?)\.? (.+)$")
 NOTE_HEADING_RE = re.compile(r"^(N-\d{2})\b")
 SKIP_TAGS = frozenset({"a", "code", "pre", "h1", "h2", "h3", "h4", "h5", "h6", "script", "style"})
 
 
 def section_titles(lines: list[str]) -> dict[str, str]:
-    """Section number → title, from the seed's `## 1. …` and `### 2.1 …` headings."""
+    """Section number → title, from the specification's `## 1. …` and `### 2.1 …` headings."""
     titles: dict[str, str] = {}
     for line in lines:
-        match = SEED_HEADING_RE.match(line)
+        match = SPEC_HEADING_RE.match(line)
         if match:
             titles[match.group(1)] = match.group(2).strip()
     return titles

@@ -125,13 +125,13 @@ class MockConfig:
     # A fixed start makes the virtual clock stand still until a test advances it (deterministic timestamps).
     clock_start: datetime | None = None
     server_name: str = "Talkie Mock"
-    # The authorization server mounted by `create_app` (issue 5 §1): switches, lifetimes, extra clients.
+    # The authorization server mounted by `create_app`: switches, lifetimes, extra clients.
     oauth: OAuthSettings = field(default_factory=OAuthSettings)
-    # Faults switched on at start (issue 5 §2), each a `fault.schema.json` object (`serve` flags fill it).
+    # Faults switched on at start, each a `fault.schema.json` object (`serve` flags fill it).
     faults: tuple[dict[str, Any], ...] = ()
     # Deliberate rule violations (`--break RULE-ID`, devtools.breaks): only to prove a test suite fails.
     breaks: tuple[str, ...] = ()
-    # Limits of every request (issue 12): the body cap, and the deadline of a request head or a stalled body.
+    # Limits of every request: the body cap, and the deadline of a request head or a stalled body.
     max_body_bytes: int = 4 * 1024 * 1024
     read_timeout: float = 10.0
     # The developer surfaces (`/_mock/`, the OAuth account pages, devtools.guard): their secret (None: the
@@ -140,7 +140,8 @@ class MockConfig:
     key_lifetime: float = 24 * 3600.0
     """Seconds the developer secret is valid before a new one is made (devtools.guard)."""
     open_devtools: bool = False
-    # `--vary SEED` (engine/variations): take, wherever the seed leaves a choice open, another legal one.
+    # `--vary SEED` (engine/variations): take, wherever the
+    # specification leaves a choice open, another legal one.
     vary: int | None = None
     # Host names accepted besides IP literals, `localhost` and the public URL's host (in-process tests).
     extra_hosts: tuple[str, ...] = ()

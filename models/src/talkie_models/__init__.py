@@ -4,8 +4,8 @@ Every schema title is a name here (``Manifest``, ``RunStartedEvent``, ``Card``, 
 ``talkie_models.sse`` (read and write run streams), ``talkie_models.validation`` (JSON Schema checks against
 the bundled schemas; needs the ``validation`` or ``fast`` extra), ``talkie_models.errors`` (§3 codes) and
 ``talkie_models.rules`` (the rule catalogue of ``spec/rules.yaml``: ``catalogue()``, ``rule("RUN-004")``),
-``talkie_models.protocol`` (the seed's constants: well-known path, the app's ``client_id``, scopes, …) and
-``talkie_models.findings`` (``Finding``: the one judgement type of the suite and the mock's inspector).
+``talkie_models.protocol`` (the specification's constants: well-known path, the app's ``client_id``, scopes,
+…) and ``talkie_models.findings`` (``Finding``: the one judgement type of the suite and the mock's inspector).
 
 Exceptions raised by this package (wire errors are data: ``ErrorResponse``, ``talkie_models.errors``)::
 

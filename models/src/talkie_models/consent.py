@@ -12,7 +12,7 @@ Two parts, both pure (no I/O, no clock):
 
 The normative examples (:func:`examples`, ``consent_examples.json``) are data: the tests run them and the spec
 site publishes them. App developers can port the table to their own tests. Notes N-72 and N-73 record the
-readings of the seed this module takes.
+readings of the specification this module takes.
 """
 
 from __future__ import annotations

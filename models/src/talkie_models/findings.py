@@ -6,10 +6,10 @@ stake, how much it matters, what was wrong, and what crossed the wire. This is t
 planes: wire errors are data (``ErrorResponse``), the toolkit's own failures are exceptions
 (``TalkieModelsError`` and the roots of the other distributions), and a finding is neither — it is a verdict.
 
-How much a finding may matter follows the rule's basis (issue 11): only a MUST or MUST NOT of the seed's own
-text (basis ``seed`` or ``inferred``) can make a finding an error; a rule added by one of our notes, or a
-SHOULD, is at most a warning that names its note; MAY is information. :func:`severity_for` encodes that on
-top of ``Rule.may_fail``.
+How much a finding may matter follows the rule's basis: only a MUST or MUST NOT of the specification's own
+text (basis ``specification`` or ``inferred``) can make a finding an error; a rule added by one of our notes,
+or a SHOULD, is at most a warning that names its note; MAY is information. :func:`severity_for` encodes that
+on top of ``Rule.may_fail``.
 
 The suite's bookkeeping (verdict per check, duration, whether a baseline accepted the failure) rides along as
 optional members; the mock leaves them at their defaults.
@@ -81,7 +81,7 @@ def _note_of(basis: str | None) -> str | None:
 
 def severity_for(rule: _rules.Rule | None) -> Severity:
     """The severity of breaking ``rule``: its level, capped at warning unless ``rule.may_fail`` (a MUST or
-    MUST NOT of the seed's own text)."""
+    MUST NOT of the specification's own text)."""
     if rule is None:
         return Severity.ERROR
     severity = severity_for_level(rule.level)
@@ -94,10 +94,10 @@ def basis_text(basis: str | None) -> str:
     """A short human label for a basis, as the terminal and the reports print it."""
     if basis is None:
         return "no rule"
-    if basis == "seed":
-        return "seed"
+    if basis == "specification":
+        return "specification"
     if basis == "inferred":
-        return "seed, level inferred"
+        return "specification, level inferred"
     return f"note {basis}"
 
 
@@ -184,8 +184,8 @@ class Finding:
     """One judgement about one rule.
 
     ``rule_id`` is None only for a remark that no rule backs (the mock's "unknown route" info). ``basis``
-    is the rule's basis (``Rule.basis``: ``seed``, ``inferred`` or a note ID); ``origin`` names what made
-    the finding (a check, a fuzz check, ``statemachine``, ``inspector``). ``verdict``, ``section``,
+    is the rule's basis (``Rule.basis``: ``specification``, ``inferred`` or a note ID); ``origin`` names what
+    made the finding (a check, a fuzz check, ``statemachine``, ``inspector``). ``verdict``, ``section``,
     ``level``, ``duration`` and ``accepted`` are the suite's bookkeeping: ``verdict`` defaults to what
     the severity implies.
     """
@@ -246,7 +246,7 @@ class Finding:
 
     @property
     def note(self) -> str | None:
-        """The note ID the finding rests on, when a note (not the seed) adds its rule."""
+        """The note ID the finding rests on, when a note (not the specification) adds its rule."""
         return _note_of(self.basis)
 
     @property

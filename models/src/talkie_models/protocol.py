@@ -1,8 +1,8 @@
-"""Constants that the talkie/1 seed states literally, each defined once.
+"""Constants that the talkie/1 specification states literally, each defined once.
 
 The mock, the suite, the site and the samples import these instead of typing the strings again, so a
-change of the seed is one edit. Line numbers refer to ``spec/seed/talkie-1.txt``. Wire shapes are not here
-(they are the schemas and the generated models); only fixed names, paths and figures are.
+change of the specification is one edit. Line numbers refer to ``spec/specification/talkie-1.txt``. Wire
+shapes are not here (they are the schemas and the generated models); only fixed names, paths and figures are.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ MANIFEST_CACHE_SECONDS: Final = 3600
 MAX_LOGO_BYTES: Final = 256 * 1024
 """Brand logo size limit, ≤ 256 kB (line 72)."""
 LOGO_MEDIA_TYPES: Final = ("image/png", "image/jpeg")
-"""The logo formats the seed allows, PNG or JPEG (line 72)."""
+"""The logo formats the specification allows, PNG or JPEG (line 72)."""
 
 # §2.1 OAuth (lines 81-96)
 OAUTH_METADATA_SUFFIXES: Final = (
@@ -49,7 +49,7 @@ SCOPE_TALKIE: Final = "talkie"
 SCOPE_OFFLINE_ACCESS: Final = "offline_access"
 """Ask for a refresh token (line 91-92)."""
 SCOPES: Final = (SCOPE_TALKIE, SCOPE_OFFLINE_ACCESS)
-"""The scopes the app requests, in the seed's order (lines 37, 91)."""
+"""The scopes the app requests, in the specification's order (lines 37, 91)."""
 BEARER: Final = "Bearer"
 """The ``Authorization`` scheme of every endpoint call (line 93)."""
 

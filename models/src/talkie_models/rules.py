@@ -6,10 +6,11 @@ reader they share. The package carries the catalogue as ``data/spec/rules.json``
 ``python3 dev.py codegen`` and drift-checked), so :func:`catalogue` needs no YAML parser; :func:`load` reads
 another copy, JSON or YAML, from a path you give it (YAML only when PyYAML is installed).
 
-Every rule records its *basis*: ``seed`` (the seed's own RFC 2119 word), ``inferred`` (an unkeyed seed
-sentence; the level is read from it) or the note of ``spec/notes.md`` that adds it (``N-04``).
+Every rule records its *basis*: ``specification`` (the specification's own RFC 2119 word), ``inferred`` (an
+unkeyed specification sentence; the level is read from it)
+or the note of ``spec/notes.md`` that adds it (``N-04``).
 :attr:`Rule.may_fail` says whether a violation may fail an implementation: only a MUST or MUST NOT resting on
-the seed may; a rule that rests on a note is at most a warning naming that note.
+the specification may; a rule that rests on a note is at most a warning naming that note.
 
 Reading checks the shape ``spec/rules.schema.json`` gives each rule: required fields, their types and enums.
 Keys the schema does not know are ignored, so a newer catalogue still loads; the full schema check is the
@@ -54,7 +55,7 @@ __all__ = [
 Level = Literal["MUST", "MUST NOT", "SHOULD", "SHOULD NOT", "MAY"]
 Side = Literal["server", "client", "both"]
 Testability = Literal["black-box", "client-side", "untestable"]
-BasisKind = Literal["seed", "inferred", "note"]
+BasisKind = Literal["specification", "inferred", "note"]
 
 LEVELS: tuple[Level, ...] = get_args(Level)
 SIDES: tuple[Side, ...] = get_args(Side)
@@ -112,19 +113,20 @@ class Rule:
 
     @property
     def basis_kind(self) -> BasisKind:
-        """``seed``, ``inferred`` or ``note``: what the rule rests on (see :attr:`basis`)."""
-        if self.basis in ("seed", "inferred"):
+        """``specification``, ``inferred`` or ``note``: what the rule rests on (see :attr:`basis`)."""
+        if self.basis in ("specification", "inferred"):
             return cast(BasisKind, self.basis)
         return "note"
 
     @property
     def basis_note(self) -> str | None:
-        """The note the rule rests on (``"N-04"``), or ``None`` when it rests on the seed."""
+        """The note the rule rests on (``"N-04"``), or ``None`` when it rests on the specification."""
         return self.basis if self.basis_kind == "note" else None
 
     @property
     def may_fail(self) -> bool:
-        """Whether a violation may fail an implementation: a MUST or MUST NOT resting on the seed's text."""
+        """Whether a violation may fail an implementation: a
+        MUST or MUST NOT resting on the specification's text."""
         return self.basis_kind != "note" and self.level in _BINDING
 
     @property
@@ -164,7 +166,7 @@ def _source(value: Any, where: str) -> RuleSource:
 
 def _basis(value: Any, where: str) -> str:
     basis = _text(value, "basis", where)
-    if basis not in ("seed", "inferred") and not _NOTE_ID.fullmatch(basis):
+    if basis not in ("specification", "inferred") and not _NOTE_ID.fullmatch(basis):
         raise RuleCatalogueError(f"{where}: basis is {basis!r}, not seed, inferred or a note ID (N-04)")
     return basis
 

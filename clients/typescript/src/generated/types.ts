@@ -130,14 +130,14 @@ export interface Brand {
   accent: string;
 }
 
-/** Optional features of the server. `voice` is left out by a server without voice (§10); `actions` and `cards` are always present, as in the seed's example. */
+/** Optional features of the server. `voice` is left out by a server without voice (§10); `actions` and `cards` are always present, as in the specification's example. */
 export interface Capabilities {
   voice?: VoiceCapabilities;
   actions: ActionCapabilities;
   cards: CardCapabilities;
 }
 
-/** A result card (§6) sent in a `talkie.card` event or stored with a thread message. `fallbackText` stands in for the whole card where a client cannot draw it. Every member of the seed's example is required (notes N-26). */
+/** A result card (§6) sent in a `talkie.card` event or stored with a thread message. `fallbackText` stands in for the whole card where a client cannot draw it. Every member of the specification's example is required (notes N-26). */
 export interface Card {
   /** Card id, unique within the thread. */
   id: string;
@@ -499,7 +499,7 @@ export interface ListItem {
   url?: LinkTarget;
 }
 
-/** What a Talkie server publishes at `/.well-known/talkie.json`: who it is, how to sign in, where its endpoints are and which optional features it has. Clients ignore fields they do not know, so every object here is open. `issuer` is the origin the manifest must be served from: `https://host[:port]`, or `http://` only for `localhost`, `127.0.0.1`, `[::1]`, the private IPv4 ranges (10/8, 172.16/12, 192.168/16), IPv4 link-local (169.254/16), IPv6 unique local (fc00::/7) and IPv6 link-local (fe80::/10) addresses, as allowed for development builds (notes N-19). Every member the seed's example shows is required except `auth.token` (MAY be omitted), the endpoints a server does not support and `capabilities.voice` (notes N-26). */
+/** What a Talkie server publishes at `/.well-known/talkie.json`: who it is, how to sign in, where its endpoints are and which optional features it has. Clients ignore fields they do not know, so every object here is open. `issuer` is the origin the manifest must be served from: `https://host[:port]`, or `http://` only for `localhost`, `127.0.0.1`, `[::1]`, the private IPv4 ranges (10/8, 172.16/12, 192.168/16), IPv4 link-local (169.254/16), IPv6 unique local (fc00::/7) and IPv6 link-local (fe80::/10) addresses, as allowed for development builds (notes N-19). Every member the specification's example shows is required except `auth.token` (MAY be omitted), the endpoints a server does not support and `capabilities.voice` (notes N-26). */
 export interface Manifest {
   /** Protocol version. A server sends exactly `talkie/1`; this schema is the server's side. A client refuses only another major version, so it accepts `talkie/1` and a minor form `talkie/1.<n>` (notes N-27). */
   spec: "talkie/1";
@@ -597,7 +597,7 @@ export interface ResumeEntry {
 /** How an interrupt was answered. */
 export type ResumeStatus = "resolved" | "cancelled";
 
-/** Server's risk rating of the action. An open string: the seed shows `medium` and names `low` and `high`; receivers tolerate other values (notes N-07). */
+/** Server's risk rating of the action. An open string: the specification shows `medium` and names `low` and `high`; receivers tolerate other values (notes N-07). */
 export type RiskLevel = string;
 
 /** Body of `POST run` (§5): an AG-UI 1.0 RunAgentInput. A Talkie client sends only the new user message(s); the server keeps the thread history itself. Every object here is open, since the server is the receiver and must ignore fields it does not know. */
@@ -1055,7 +1055,7 @@ export interface UsageEvent {
   value: UsageReport;
 }
 
-/** One line of usage shown to the user (in status and in `talkie.usage`). Every line names what is counted, how much is used, the limit and the unit, all four as in the seed's example; amounts are whole numbers of `unit` (notes N-21). */
+/** One line of usage shown to the user (in status and in `talkie.usage`). Every line names what is counted, how much is used, the limit and the unit, all four as in the specification's example; amounts are whole numbers of `unit` (notes N-21). */
 export interface UsageMeter {
   /** What is counted, in the user's language. */
   label: string;

@@ -17,10 +17,10 @@ from talkie_conformance.client import Exchange, RunRecording
 from talkie_conformance.lifecycle import analyze
 
 
-def _seed_fixes_retryable(info: ErrorCodeInfo) -> bool:
-    """Whether the seed itself fixes `retryable` for a code: where it says `true` (upstream_unavailable,
-    rate_limited), and where a status carries both readings ("`retryable` tells which", 429). For the other
-    codes the seed says nothing, and a server's `retryable` is its own call."""
+def _spec_fixes_retryable(info: ErrorCodeInfo) -> bool:
+    """Whether the specification itself fixes `retryable` for a code: where it says `true`
+    (upstream_unavailable, rate_limited), and where a status carries both readings ("`retryable` tells which",
+    429). For the other codes the specification says nothing, and a server's `retryable` is its own call."""
     if info.retryable:
         return True
     return any(
@@ -28,10 +28,11 @@ def _seed_fixes_retryable(info: ErrorCodeInfo) -> bool:
     )
 
 
-# The HTTP statuses each listed code belongs to (§3's table), and the `retryable` the seed fixes for it.
+# The HTTP statuses each listed code belongs to (§3's
+# table), and the `retryable` the specification fixes for it.
 CODE_STATUS: Mapping[str, tuple[int, ...]] = {code: info.http_statuses for code, info in CATALOGUE.items()}
 RETRYABLE: Mapping[str, bool] = {
-    code: info.retryable for code, info in CATALOGUE.items() if _seed_fixes_retryable(info)
+    code: info.retryable for code, info in CATALOGUE.items() if _spec_fixes_retryable(info)
 }
 
 
@@ -128,8 +129,8 @@ TALKIE_NAMES = _literal_values(TalkieCustomName)
 def talkie_shape(recording: RunRecording) -> list[str]:
     """The events of a stream a Talkie client acts on, in order: what "the same answer" compares.
 
-    Left out are what receivers ignore or the seed makes optional: unknown types and CUSTOM names, the
-    OPTIONAL TOOL_CALL_RESULT, and empty text deltas (AG-UI keep-alives).
+    Left out are what receivers ignore or the specification makes optional: unknown types and CUSTOM names,
+    the OPTIONAL TOOL_CALL_RESULT, and empty text deltas (AG-UI keep-alives).
     """
     shape: list[str] = []
     for event in recording.events:

@@ -189,9 +189,9 @@ def run_thread_id_adoption(ctx: CheckContext) -> None:
 def run_cancel(ctx: CheckContext) -> None:
     """cancelRun answers {ok: true} for unknown, ended and running runs; a cancelled stream stops and ends.
 
-    The seed says a cancel stops the run (RUN-034) and that every stream ends with RUN_FINISHED or RUN_ERROR
-    (RUN-024); how a cancelled stream ends is open, and N-04's RUN_FINISHED with outcome cancelled is only
-    recommended (RUN-031, a warning).
+    The specification says a cancel stops the run (RUN-034) and that every stream ends with RUN_FINISHED or
+    RUN_ERROR (RUN-024); how a cancelled stream ends is open, and N-04's RUN_FINISHED with outcome cancelled
+    is only recommended (RUN-031, a warning).
     """
     ctx.require_test_mode()
     unknown = ctx.request("POST", "cancelRun", params={"runId": ctx.new_id("r_unknown")})
@@ -229,10 +229,9 @@ def run_cancel(ctx: CheckContext) -> None:
     ctx.expect(
         "RUN-031",
         cancelled and not open_text,
-        f"N-04 recommends closing the open text message and RUN_FINISHED with outcome cancelled; the seed "
-        f"leaves the end of a cancelled stream open (it ended with {last.type}, outcome {outcome!r}"
-        + (f"; {open_text[0]}" if open_text else "")
-        + ")",
+        "N-04 recommends closing the open text message and RUN_FINISHED with outcome cancelled; the "
+        f"specification leaves the end of a cancelled stream open (it ended with {last.type}, outcome "
+        f"{outcome!r}" + (f"; {open_text[0]}" if open_text else "") + ")",
         recording=recording,
     )
 

@@ -129,7 +129,7 @@ def voice_usage(ctx: CheckContext) -> None:
             "VOICE-022",
             after.status == 410,
             f"N-11 recommends 410 expired for {after.method} {after.endpoint} after the final usage report; "
-            f"the seed leaves what follows it open (got {after.status})",
+            f"the specification leaves what follows it open (got {after.status})",
             exchange=after,
         )
         if closed:

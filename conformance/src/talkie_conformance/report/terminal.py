@@ -1,8 +1,8 @@
 """Terminal output with rich: a line per check as it finishes, then a summary per section and the problems.
 
-Every failure, warning and suite error is printed with the basis of its rule (the seed, or the note that adds
-it) and the request behind it (method, endpoint key, URL and status), so a server team can act on the
-terminal alone.
+Every failure, warning and suite error is printed with the basis of its rule (the specification, or the note
+that adds it) and the request behind it (method, endpoint key, URL and status), so a server team can act on
+the terminal alone.
 """
 
 from __future__ import annotations

@@ -43,7 +43,7 @@ class Mock:
     voice: Provider
     """The realtime speech provider behind `signaling.url` (WebRTC peers of the voice sessions)."""
     vary: Variations = field(default_factory=lambda: Variations(None))
-    """`--vary SEED`: the choices the seed leaves open (inactive by default)."""
+    """`--vary SEED`: the choices the specification leaves open (inactive by default)."""
 
     def now_ms(self) -> int:
         return self.clock.now_ms()

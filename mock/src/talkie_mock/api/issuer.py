@@ -2,14 +2,15 @@
 
 The iOS simulator reaches the laptop as `127.0.0.1`, the Android emulator as `10.0.2.2`, a phone by the
 LAN address, a browser maybe as `localhost`. §1 wants the manifest served from its `issuer` origin and every
-endpoint resolved against it (seed lines 62-66), so a single configured origin would serve only one of them.
+endpoint resolved against it (specification lines 62-66),
+so a single configured origin would serve only one of them.
 :class:`ClientOrigin` (ASGI, every request) reads the `Host` the client sent and makes `http://<that host>`
 the origin of everything handed out while answering it — manifest issuer, OAuth metadata and `iss`, the
 voice signalling URL — through :func:`current`. `serverId` does not follow: it is the configured origin's,
 stable for the deployment (line 67).
 
 Other names mean the configured origin: the `--public-url` host (a tunnel), an extra host name of the
-configuration (in-process tests' `testserver`), and names the seed does not allow over http (line 78:
+configuration (in-process tests' `testserver`), and names the specification does not allow over http (line 78:
 `*.localhost`, public addresses), which would make the manifest invalid. The Host was
 already checked by :class:`~talkie_mock.api.origin.HostCheck`, which refuses every other name.
 """
@@ -46,7 +47,8 @@ DEV_NETWORKS = tuple(
         "fe80::/10",
     )
 )
-"""Addresses a development client may reach over plain http (seed line 78, as the manifest schema lists)."""
+"""Addresses a development client may reach over plain
+http (specification line 78, as the manifest schema lists)."""
 
 
 def http_issuer(name: str) -> bool:

@@ -4,7 +4,7 @@ They exist to prove that talkie-conformance can fail: each one breaks exactly on
 and the conformance tests assert that the suite then reports exactly that rule. Like faults, a break plugs
 into the core through :class:`~talkie_mock.api.hooks.Hooks` (an observer that may answer a request or
 rewrite its body, and a response wrapper); endpoints know nothing about it. Never use a break for app
-development: the faults of issue 5 (`--fail`, `--drop-stream`, …) simulate trouble a correct server can
+development: the faults (`--fail`, `--drop-stream`, …) simulate trouble a correct server can
 have; a break makes the mock itself wrong.
 """
 

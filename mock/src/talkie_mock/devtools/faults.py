@@ -1,4 +1,4 @@
-"""Faults on demand (issue 5 §2): §3 errors instead of answers, slow, dropped or failing streams, unknown
+"""Faults on demand: §3 errors instead of answers, slow, dropped or failing streams, unknown
 events and unknown manifest members — so an app can be shown to cope with each.
 
 Faults plug into the core through :class:`~talkie_mock.api.hooks.Hooks`: :class:`FaultInjector` is an observer

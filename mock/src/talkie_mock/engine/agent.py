@@ -155,7 +155,7 @@ class Agent:
 
     def ids(self, request: Request) -> IdSource:
         """The ids a run hands out (messages, actions). Seeded by thread and run: runIds are the client's
-        and only unique per user, while a thread id belongs to one user (issue 12)."""
+        and only unique per user, while a thread id belongs to one user."""
         if request.call_id is not None:  # a JSON list: no chat seed (`<seed>:…`) starts with `[`
             return IdSource(
                 json.dumps(["voice", self.config.seed, request.thread_id, request.run_id, request.call_id])

@@ -90,7 +90,7 @@ class Clock:
 
 
 def to_iso(moment: datetime) -> str:
-    """Format an instant the way the seed's examples write timestamps: whole seconds in UTC with `Z`
+    """Format an instant the way the specification's examples write timestamps: whole seconds in UTC with `Z`
     (`2026-10-22T10:00:00Z`, lines 220, 263); the fraction is cut, so a time never shows later than it is.
     Other RFC 3339 forms are `--vary` choices (engine/variations, notes N-51)."""
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")

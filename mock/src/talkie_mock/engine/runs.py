@@ -434,7 +434,8 @@ class RunManager:
         self, thread_id: str, run_id: str, cancelled: bool, locale: str = "en", key: str | None = None
     ) -> TalkieModel:
         """The last event of a run that was not failed: by default RUN_FINISHED, with the cancelled outcome
-        when it was cancelled (notes N-04); `--vary` takes the other endings the seed leaves open (N-51)."""
+        when it was cancelled (notes N-04); `--vary` takes the
+        other endings the specification leaves open (N-51)."""
         vary, key = self.variations, key or run_id
         if cancelled:
             end = vary.cancel_end(key)

@@ -96,7 +96,7 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (user_id, day)
     );
     """,
-    # issue 12: a deleted thread stays as a tombstone (its id is gone for good, never handed to another
+    # a deleted thread stays as a tombstone (its id is gone for good, never handed to another
     # user with the first one's actions and late replies); instance settings (the developer secret).
     """
     ALTER TABLE threads ADD COLUMN deleted_at INTEGER;

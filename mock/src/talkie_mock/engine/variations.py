@@ -1,14 +1,14 @@
-"""`--vary SEED`: wherever the seed leaves a choice open, take another legal one, picked from SEED.
+"""`--vary SEED`: wherever the specification leaves a choice open, take another legal one, picked from SEED.
 
-App developers run their client against a varied mock to find where the client assumes more than the seed
-promises; the conformance suite must pass against it in every seed (no false positives). Each choice is a
-pure function of (SEED, point, key): the key names the answer (a run's user message, so a §11 message keeps
-one shape; an object's id, so an action, a card or a session looks the same in every answer; the client's
-id of a new thread), so an answer is reproducible. Without a seed every choice is the first
-option, which is what the seed's examples show (the default output).
+App developers run their client against a varied mock to find where the client assumes more than the
+specification promises; the conformance suite must pass against it in every seed (no false positives). Each
+choice is a pure function of (SEED, point, key): the key names the answer (a run's user message, so a §11
+message keeps one shape; an object's id, so an action, a card or a session looks the same in every answer; the
+client's id of a new thread), so an answer is reproducible. Without a seed every choice is the first
+option, which is what the specification's examples show (the default output).
 
-The points and the seed lines that allow each are listed in spec/notes.md (N-51). Every choice taken is
-recorded in :data:`TAKEN` when a recorder is listening (the inspector's traffic log sets one per request),
+The points and the specification lines that allow each are listed in spec/notes.md (N-51). Every choice taken
+is recorded in :data:`TAKEN` when a recorder is listening (the inspector's traffic log sets one per request),
 so the inspector can show which variation an answer took.
 """
 

@@ -1,7 +1,7 @@
 """RFC 8414 authorization server metadata of the mock, and the two addresses it is published at.
 
-Notes N-01: the seed appends the well-known suffix to the issuer (`/oauth/.well-known/...`), RFC 8414 inserts
-it before the issuer path (`/.well-known/.../oauth`); the mock serves both. It does not serve
+Notes N-01: the specification appends the well-known suffix to the issuer (`/oauth/.well-known/...`), RFC 8414
+inserts it before the issuer path (`/.well-known/.../oauth`); the mock serves both. It does not serve
 `openid-configuration`: the mock is no OpenID Provider (no ID tokens, no JWKS), and a client that follows N-01
 finds one of the two RFC 8414 forms first.
 """

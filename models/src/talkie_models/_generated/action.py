@@ -104,7 +104,7 @@ RiskLevel = TypeAliasType(
     Annotated[str, Field(examples=["low", "medium", "high"], min_length=1, title="RiskLevel")],
 )
 """
-Server's risk rating of the action. An open string: the seed shows `medium` and names `low` and `high`; receivers tolerate other values (notes N-07).
+Server's risk rating of the action. An open string: the specification shows `medium` and names `low` and `high`; receivers tolerate other values (notes N-07).
 """
 
 

@@ -14,7 +14,7 @@ from . import card_block, link_target
 
 class Card(TalkieModel):
     """
-    A result card (§6) sent in a `talkie.card` event or stored with a thread message. `fallbackText` stands in for the whole card where a client cannot draw it. Every member of the seed's example is required (notes N-26).
+    A result card (§6) sent in a `talkie.card` event or stored with a thread message. `fallbackText` stands in for the whole card where a client cannot draw it. Every member of the specification's example is required (notes N-26).
     """
 
     model_config = ConfigDict(

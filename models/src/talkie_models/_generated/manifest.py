@@ -65,7 +65,7 @@ class Brand(TalkieModel):
 
 class Capabilities(TalkieModel):
     """
-    Optional features of the server. `voice` is left out by a server without voice (§10); `actions` and `cards` are always present, as in the seed's example.
+    Optional features of the server. `voice` is left out by a server without voice (§10); `actions` and `cards` are always present, as in the specification's example.
     """
 
     model_config = ConfigDict(
@@ -166,7 +166,7 @@ class Limits(TalkieModel):
 
 class Manifest(TalkieModel):
     """
-    What a Talkie server publishes at `/.well-known/talkie.json`: who it is, how to sign in, where its endpoints are and which optional features it has. Clients ignore fields they do not know, so every object here is open. `issuer` is the origin the manifest must be served from: `https://host[:port]`, or `http://` only for `localhost`, `127.0.0.1`, `[::1]`, the private IPv4 ranges (10/8, 172.16/12, 192.168/16), IPv4 link-local (169.254/16), IPv6 unique local (fc00::/7) and IPv6 link-local (fe80::/10) addresses, as allowed for development builds (notes N-19). Every member the seed's example shows is required except `auth.token` (MAY be omitted), the endpoints a server does not support and `capabilities.voice` (notes N-26).
+    What a Talkie server publishes at `/.well-known/talkie.json`: who it is, how to sign in, where its endpoints are and which optional features it has. Clients ignore fields they do not know, so every object here is open. `issuer` is the origin the manifest must be served from: `https://host[:port]`, or `http://` only for `localhost`, `127.0.0.1`, `[::1]`, the private IPv4 ranges (10/8, 172.16/12, 192.168/16), IPv4 link-local (169.254/16), IPv6 unique local (fc00::/7) and IPv6 link-local (fe80::/10) addresses, as allowed for development builds (notes N-19). Every member the specification's example shows is required except `auth.token` (MAY be omitted), the endpoints a server does not support and `capabilities.voice` (notes N-26).
     """
 
     model_config = ConfigDict(

@@ -12,7 +12,7 @@ from talkie_models._base import TalkieModel
 
 class UsageMeter(TalkieModel):
     """
-    One line of usage shown to the user (in status and in `talkie.usage`). Every line names what is counted, how much is used, the limit and the unit, all four as in the seed's example; amounts are whole numbers of `unit` (notes N-21).
+    One line of usage shown to the user (in status and in `talkie.usage`). Every line names what is counted, how much is used, the limit and the unit, all four as in the specification's example; amounts are whole numbers of `unit` (notes N-21).
     """
 
     model_config = ConfigDict(

@@ -1,16 +1,18 @@
-"""A client's decoders typed from the seed text alone (spec/seed/talkie-1.txt), independent of schemas/.
+"""A client's decoders typed from the specification text
+alone (spec/specification/talkie-1.txt), independent of schemas/.
 
 This is how an app developer who never saw our schemas would write Swift ``Codable`` or kotlinx types from the
-seed: every member the seed shows is required unless the seed marks it (``?``, OPTIONAL, "MAY be omitted",
-"are omitted", "if … set"), numbers the seed shows as integers must be integers, unknown members are ignored
-(line 65), unknown event types and CUSTOM names are skipped (line 172), and a card block of an unknown type is
-kept opaque so the card can fall back to its ``fallbackText`` (line 199). Timestamps are RFC 3339; whole-
-second UTC as in the seed's examples and fractional seconds or offsets are all accepted.
+specification: every member the specification shows is required unless the specification marks it (``?``,
+OPTIONAL, "MAY be omitted", "are omitted", "if … set"), numbers the specification shows as integers must be
+integers, unknown members are ignored (line 65), unknown event types and CUSTOM names are skipped (line 172),
+and a card block of an unknown type is kept opaque so the card can fall back to its ``fallbackText`` (line
+199). Timestamps are RFC 3339; whole-second UTC as in the
+specification's examples and fractional seconds or offsets are all accepted.
 
 Use :func:`decode` on a response body by endpoint key (the manifest's names, plus ``manifest``, ``error`` and
 ``deleteThread``) and :func:`decode_event` on one run-stream event. Both return the decoded value (known
-members only) or raise :class:`SeedDecodeError` naming the path. The mock's ``--vary`` tests run every answer
-through them (issue 11, "Done when" #1).
+members only) or raise :class:`TypedDecodeError` naming the path. The mock's ``--vary`` tests run every answer
+through them.
 """
 
 from __future__ import annotations
@@ -20,13 +22,14 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-__all__ = ["ENDPOINTS", "IGNORED", "SeedDecodeError", "decode", "decode_event"]
+__all__ = ["ENDPOINTS", "IGNORED", "TypedDecodeError", "decode", "decode_event"]
 
 Decoder = Callable[[Any, str], Any]
 
 
-class SeedDecodeError(ValueError):
-    """A body a client typed from the seed cannot decode; ``path`` is where (``$.usage[0].limit``)."""
+class TypedDecodeError(ValueError):
+    """A body a client typed from the specification
+    cannot decode; ``path`` is where (``$.usage[0].limit``)."""
 
     def __init__(self, path: str, problem: str) -> None:
         self.path = path
@@ -38,20 +41,20 @@ class SeedDecodeError(ValueError):
 
 def _string(value: Any, path: str) -> str:
     if not isinstance(value, str):
-        raise SeedDecodeError(path, f"expected a string, got {value!r}")
+        raise TypedDecodeError(path, f"expected a string, got {value!r}")
     return value
 
 
 def _integer(value: Any, path: str) -> int:
     # bool is an int in Python, and 400000.0 is a float: neither decodes as Int / Long.
     if isinstance(value, bool) or not isinstance(value, int):
-        raise SeedDecodeError(path, f"expected an integer, got {value!r}")
+        raise TypedDecodeError(path, f"expected an integer, got {value!r}")
     return value
 
 
 def _boolean(value: Any, path: str) -> bool:
     if not isinstance(value, bool):
-        raise SeedDecodeError(path, f"expected a boolean, got {value!r}")
+        raise TypedDecodeError(path, f"expected a boolean, got {value!r}")
     return value
 
 
@@ -59,9 +62,10 @@ _RFC3339 = re.compile(r"^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]
 
 
 def _timestamp(value: Any, path: str) -> str:
-    """RFC 3339 date-time: ``2026-10-22T10:00:00Z`` as in the seed, fractional seconds and offsets as well."""
+    """RFC 3339 date-time: ``2026-10-22T10:00:00Z`` as in the
+    specification, fractional seconds and offsets as well."""
     if not isinstance(value, str) or not _RFC3339.match(value):
-        raise SeedDecodeError(path, f"expected an RFC 3339 timestamp, got {value!r}")
+        raise TypedDecodeError(path, f"expected an RFC 3339 timestamp, got {value!r}")
     return value
 
 
@@ -70,11 +74,11 @@ def _any(value: Any, path: str) -> Any:
 
 
 def _one_of(*allowed: Any) -> Decoder:
-    """A closed set the seed spells out (``"user" | "assistant"``)."""
+    """A closed set the specification spells out (``"user" | "assistant"``)."""
 
     def decode(value: Any, path: str) -> Any:
         if value not in allowed:
-            raise SeedDecodeError(path, f"expected one of {list(allowed)}, got {value!r}")
+            raise TypedDecodeError(path, f"expected one of {list(allowed)}, got {value!r}")
         return value
 
     return decode
@@ -83,7 +87,7 @@ def _one_of(*allowed: Any) -> Decoder:
 def _const(expected: Any) -> Decoder:
     def decode(value: Any, path: str) -> Any:
         if value != expected or type(value) is not type(expected):
-            raise SeedDecodeError(path, f"expected {expected!r}, got {value!r}")
+            raise TypedDecodeError(path, f"expected {expected!r}, got {value!r}")
         return value
 
     return decode
@@ -92,7 +96,7 @@ def _const(expected: Any) -> Decoder:
 def _list(item: Decoder) -> Decoder:
     def decode(value: Any, path: str) -> list[Any]:
         if not isinstance(value, list):
-            raise SeedDecodeError(path, f"expected a list, got {value!r}")
+            raise TypedDecodeError(path, f"expected a list, got {value!r}")
         return [item(entry, f"{path}[{index}]") for index, entry in enumerate(value)]
 
     return decode
@@ -101,7 +105,7 @@ def _list(item: Decoder) -> Decoder:
 def _map(item: Decoder) -> Decoder:
     def decode(value: Any, path: str) -> dict[str, Any]:
         if not isinstance(value, Mapping):
-            raise SeedDecodeError(path, f"expected an object, got {value!r}")
+            raise TypedDecodeError(path, f"expected an object, got {value!r}")
         return {key: item(entry, f"{path}.{key}") for key, entry in value.items()}
 
     return decode
@@ -113,11 +117,13 @@ def _object(required: Mapping[str, Decoder], optional: Mapping[str, Decoder] | N
 
     def decode(value: Any, path: str) -> dict[str, Any]:
         if not isinstance(value, Mapping):
-            raise SeedDecodeError(path, f"expected an object, got {value!r}")
+            raise TypedDecodeError(path, f"expected an object, got {value!r}")
         out: dict[str, Any] = {}
         for key, member in required.items():
             if key not in value:
-                raise SeedDecodeError(f"{path}.{key}", "missing (the seed shows it without ? or OPTIONAL)")
+                raise TypedDecodeError(
+                    f"{path}.{key}", "missing (the specification shows it without ? or OPTIONAL)"
+                )
             out[key] = member(value[key], f"{path}.{key}")
         for key, member in optional.items():
             if key in value:
@@ -134,7 +140,7 @@ _SPEC = re.compile(r"^talkie/1(?:\.[0-9]+)*$")  # line 65: refuse other *major* 
 
 def _spec(value: Any, path: str) -> str:
     if not isinstance(value, str) or not _SPEC.match(value):
-        raise SeedDecodeError(path, f"not a talkie/1 manifest: {value!r}")
+        raise TypedDecodeError(path, f"not a talkie/1 manifest: {value!r}")
     return value
 
 
@@ -243,7 +249,7 @@ ACTION = _object(
         "threadId": _string,
         "toolCallId": _string,
         "summary": _string,
-        "riskLevel": _string,  # never enumerated by the seed
+        "riskLevel": _string,  # never enumerated by the specification
         "status": _one_of("pending", "running", "done", "failed", "cancelled", "expired"),  # line 225
         "paramsHash": _string,
         "createdAt": _timestamp,
@@ -277,7 +283,7 @@ _CUSTOM: dict[str, Decoder] = {
     "talkie.usage": _object({"usage": _list(USAGE_LINE)}),  # line 168
 }
 
-_EVENTS: dict[str, Decoder] = {  # the seed's table plus the AG-UI members it relies on
+_EVENTS: dict[str, Decoder] = {  # the specification's table plus the AG-UI members it relies on
     "RUN_STARTED": _object({"threadId": _string, "runId": _string}),
     "TEXT_MESSAGE_START": _object({"messageId": _string}),
     "TEXT_MESSAGE_CONTENT": _object({"messageId": _string, "delta": _string}),
@@ -381,16 +387,17 @@ def _json(body: Any) -> Any:
         try:
             return json.loads(body)
         except ValueError as exc:
-            raise SeedDecodeError("$", f"not JSON ({exc})") from None
+            raise TypedDecodeError("$", f"not JSON ({exc})") from None
     return body
 
 
 def decode(endpoint_key: str, body: Any) -> Any:
-    """Decode a response body (bytes, text or parsed JSON) of ``endpoint_key`` like a seed-typed client."""
+    """Decode a response body (bytes, text or parsed JSON) of
+    ``endpoint_key`` like a client typed from the specification."""
     try:
         decoder = ENDPOINTS[endpoint_key]
     except KeyError:
-        raise KeyError(f"no seed decoder for {endpoint_key!r}; known: {sorted(ENDPOINTS)}") from None
+        raise KeyError(f"no decoder for {endpoint_key!r}; known: {sorted(ENDPOINTS)}") from None
     return decoder(_json(body), "$")
 
 

@@ -1,7 +1,8 @@
-"""The seed-typed client (seed_client.py) decodes the seed's own examples, and every example of our schemas.
+"""The client typed from the specification (typed_client.py) decodes
+the specification's own examples, and every example of our schemas.
 
-The second half is the point of issue 11's first "Done when": where the schemas let a server send something a
-client typed from the seed cannot decode, an example here fails.
+The second half is the point: where the schemas let a server send something a
+client typed from the specification cannot decode, an example here fails.
 """
 
 from __future__ import annotations
@@ -13,10 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from seed_client import IGNORED, SeedDecodeError, decode, decode_event
+from typed_client import IGNORED, TypedDecodeError, decode, decode_event
 
 ROOT = Path(__file__).resolve().parents[2]
-SEED = (ROOT / "spec" / "seed" / "talkie-1.txt").read_text(encoding="utf-8")
+SPEC = (ROOT / "spec" / "specification" / "talkie-1.txt").read_text(encoding="utf-8")
 SCHEMAS = ROOT / "schemas"
 
 # Schema file -> the endpoint key whose response body it describes.
@@ -42,10 +43,11 @@ EVENT_SCHEMAS = (
 )
 
 
-def _seed_json_blocks() -> list[Any]:
-    """Every ```json block of the seed that is plain JSON (the §9 and §10.2 shapes are pseudo-JSON)."""
+def _spec_json_blocks() -> list[Any]:
+    """Every ```json block of the specification that is
+    plain JSON (the §9 and §10.2 shapes are pseudo-JSON)."""
     blocks = []
-    for text in re.findall(r"```json\n(.*?)```", SEED, flags=re.DOTALL):
+    for text in re.findall(r"```json\n(.*?)```", SPEC, flags=re.DOTALL):
         try:
             blocks.append(json.loads(text))
         except ValueError:
@@ -53,31 +55,31 @@ def _seed_json_blocks() -> list[Any]:
     return blocks
 
 
-def _seed_example(has: str) -> Any:
-    (found,) = [block for block in _seed_json_blocks() if has in block]
+def _spec_example(has: str) -> Any:
+    (found,) = [block for block in _spec_json_blocks() if has in block]
     return copy.deepcopy(found)
 
 
-def test_the_seed_has_the_json_examples_we_decode() -> None:
-    keys = [sorted(block)[:3] for block in _seed_json_blocks()]
+def test_the_spec_has_the_json_examples_we_decode() -> None:
+    keys = [sorted(block)[:3] for block in _spec_json_blocks()]
     assert len(keys) == 6, keys  # manifest, status, run input, card event, action event, voice session
 
 
-def test_the_seeds_manifest_status_and_voice_session_decode() -> None:
-    manifest = decode("manifest", _seed_example("serverId"))
+def test_the_specs_manifest_status_and_voice_session_decode() -> None:
+    manifest = decode("manifest", _spec_example("serverId"))
     assert manifest["limits"]["maxMessageChars"] == 4000
-    status = decode("status", _seed_example("usage"))
+    status = decode("status", _spec_example("usage"))
     assert [line["limit"] for line in status["usage"]] == [400000, 60]
-    session = decode("voiceSessions", _seed_example("voiceSessionId"))
+    session = decode("voiceSessions", _spec_example("voiceSessionId"))
     assert session["consent"]["refuse"] == ["ne", "zruš"]
 
 
 def _custom(name: str) -> dict[str, Any]:
-    (found,) = [block for block in _seed_json_blocks() if block.get("name") == name]
+    (found,) = [block for block in _spec_json_blocks() if block.get("name") == name]
     return copy.deepcopy(found)
 
 
-def test_the_seeds_card_and_action_events_decode() -> None:
+def test_the_specs_card_and_action_events_decode() -> None:
     card = decode_event(_custom("talkie.card"))["value"]
     assert card["fallbackText"].startswith("Alfa s.r.o.")
     assert [block["type"] for block in card["blocks"]] == ["badge", "fields", "list", "file"]
@@ -85,7 +87,7 @@ def test_the_seeds_card_and_action_events_decode() -> None:
     assert action["confirm"]["voice"] == {"keyword": "odeslat"}
 
 
-def test_the_seeds_pseudo_shapes_decode_when_written_out() -> None:
+def test_the_specs_pseudo_shapes_decode_when_written_out() -> None:
     """§9, §10.2 and §10.3 give shapes, not JSON; these are those shapes with our own data."""
     stamp = "2026-10-22T10:00:00Z"
     thread = {"id": "t_9", "title": "Schůzky", "channel": "chat", "createdAt": stamp, "updatedAt": stamp}
@@ -147,21 +149,21 @@ def test_the_decision_example_file_decodes() -> None:
         ("voiceSessions", lambda b: b.update(expiresAt="22. 10. 2026 10:01"), "$.expiresAt"),
     ],
 )
-def test_what_a_seed_typed_client_cannot_decode(endpoint: str, change: Any, path: str) -> None:
-    body = _seed_example(
+def test_what_a_spec_typed_client_cannot_decode(endpoint: str, change: Any, path: str) -> None:
+    body = _spec_example(
         {"status": "usage", "manifest": "serverId", "voiceSessions": "voiceSessionId"}[endpoint]
     )
     change(body)
-    with pytest.raises(SeedDecodeError) as info:
+    with pytest.raises(TypedDecodeError) as info:
         decode(endpoint, body)
     assert info.value.path == path
 
 
-def test_a_thread_message_without_cards_breaks_a_seed_typed_client() -> None:
+def test_a_thread_message_without_cards_breaks_a_spec_typed_client() -> None:
     message = {"id": "m_1", "role": "user", "content": "Ahoj", "createdAt": "2026-10-22T10:00:00Z"}
     thread = {"id": "t", "title": "x", "channel": "chat", "createdAt": "2026-10-22T10:00:00Z",
               "updatedAt": "2026-10-22T10:00:00Z"}  # fmt: skip
-    with pytest.raises(SeedDecodeError, match=r"\$\.messages\[0\]\.cards"):
+    with pytest.raises(TypedDecodeError, match=r"\$\.messages\[0\]\.cards"):
         decode("thread", {"thread": thread, "messages": [message], "actions": []})
 
 
@@ -169,13 +171,13 @@ def test_a_thread_message_without_cards_breaks_a_seed_typed_client() -> None:
     "stamp", ["2026-10-22T10:00:00Z", "2026-10-22T10:00:00.515Z", "2026-10-22T12:00:00+02:00"]
 )
 def test_whole_and_fractional_second_timestamps_are_accepted(stamp: str) -> None:
-    body = _seed_example("voiceSessionId")
+    body = _spec_example("voiceSessionId")
     body["expiresAt"] = stamp
     assert decode("voiceSessions", body)["expiresAt"] == stamp
 
 
 def test_unknown_members_are_ignored_and_minor_versions_accepted() -> None:
-    body = _seed_example("serverId")
+    body = _spec_example("serverId")
     body.update(spec="talkie/1.3", futureFeature={"x": 1})
     body["brand"]["font"] = "Inter"
     decoded = decode("manifest", body)
@@ -201,7 +203,7 @@ def test_get_action_is_accepted_bare_or_wrapped() -> None:
 
 
 def test_a_broken_known_event_is_an_error() -> None:
-    with pytest.raises(SeedDecodeError, match="retryable"):
+    with pytest.raises(TypedDecodeError, match="retryable"):
         decode_event({"type": "RUN_ERROR", "message": "x", "code": "internal", "metadata": {}})
     with pytest.raises(KeyError, match="voiceTools"):
         decode("voiceTools", {})
