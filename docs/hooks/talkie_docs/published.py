@@ -19,7 +19,16 @@ SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 BUNDLES = {  # generated OpenAPI bundle -> (site path, format label of the versioned copy)
     "spec/generated/openapi.bundled.yaml": ("openapi/1/openapi.bundled.yaml", "openapi-3.2"),
     "spec/generated/openapi-3.1.bundled.yaml": ("openapi/1/openapi-3.1.bundled.yaml", "openapi-3.1"),
+    "spec/generated/consumer/openapi.consumer.bundled.yaml": (
+        "openapi/1/consumer/openapi.consumer.bundled.yaml",
+        "openapi-3.2.consumer",
+    ),
+    "spec/generated/consumer/openapi-3.1.consumer.bundled.yaml": (
+        "openapi/1/consumer/openapi-3.1.consumer.bundled.yaml",
+        "openapi-3.1.consumer",
+    ),
 }
+CONSUMER_DIR = "spec/generated/consumer"  # the consumer view's schemas, each at its own `$id` (.../consumer/)
 
 
 def _id_path(schema: dict[str, Any], source: Path) -> str:
@@ -63,6 +72,13 @@ def published(root: Path) -> dict[str, bytes]:
         out[f"openapi/talkie-{version}.{label}.yaml"] = content
     bundle = json.dumps(schema_bundle(root, version), indent=2, ensure_ascii=False) + "\n"
     out[f"schemas/talkie-{version}.schemas.json"] = bundle.encode("utf-8")
+    consumer = root / CONSUMER_DIR
+    for path in sorted([*(consumer / "schemas").glob("*.json"), consumer / "schemas.consumer.bundled.json"]):
+        if path.is_file():
+            out[_id_path(json.loads(path.read_text(encoding="utf-8")), path)] = path.read_bytes()
+    bundled = consumer / "schemas.consumer.bundled.json"
+    if bundled.is_file():
+        out[f"schemas/talkie-{version}.consumer.schemas.json"] = bundled.read_bytes()
     return out
 
 
@@ -93,7 +109,7 @@ def render_downloads_page(root: Path) -> str:
     rows = [
         f"| [`{path}`](../{path}) | {_describe(path)} |"
         for path in sorted(published(root))
-        if path.startswith("openapi/") or path.rsplit("/", 1)[-1].startswith("talkie-")
+        if path.startswith("openapi/") or path.rsplit("/", 1)[-1].startswith("talkie-") or "bundled" in path
     ]
     return (
         "# Downloads\n\n"
