@@ -173,7 +173,7 @@ def sse_starlette(bodies: dict[str, bytes]) -> ASGIApp:
 
 
 def durable_floor(bodies: dict[str, bytes], state: Path) -> ASGIApp:
-    from talkie_mock.api.runs import TITLE_CHARS
+    from talkie_mock.engine.chat import TITLE_CHARS
     from talkie_mock.engine.store import MessageRow, Store
     from talkie_mock.engine.wire import dumps
     from talkie_models import RunAgentInput, UserMessage
