@@ -113,7 +113,7 @@ def test_wide_tables_stay_inside_the_page(browser: Any, site_url: str, width: in
             assert box["wrapRight"] <= box["articleRight"] + 1, f"{path} leaves its column at {width} px"
             if width >= 1400:
                 assert box["hidden"] <= 1, f"{path}: {box['hidden']} px of the table hidden at {width} px"
-            else:
+            elif "checklist" not in path:  # a checklist is a list of cards on a phone: nothing to scroll
                 assert box["overflow"] in ("auto", "scroll"), f"{path} cannot be scrolled at {width} px"
     finally:
         page.context.close()
@@ -234,7 +234,7 @@ def test_mermaid_loads_only_where_a_diagram_is(browser: Any, site_url: str) -> N
             page.goto(site_url + path)
         assert not [url for url in requested if "mermaid" in url]
         page.goto(site_url + "spec/actions/")
-        assert [url for url in requested if url.endswith("mermaid.min.js")]
+        assert [url for url in requested if url.endswith("mermaid.esm.min.mjs")]
     finally:
         page.context.close()
 

@@ -20,7 +20,8 @@
 
   function matches(row, columns, wanted) {
     var side = cellText(row, columns.Side);
-    var level = cellText(row, columns.Level);
+    /* "MUST", or "must · our reading" / "should · note" when the level is not the specification's keyword */
+    var level = cellText(row, columns.Level).split(" · ")[0].toUpperCase();
     var section = cellText(row, columns["§"]).replace(/^§/, "").split(".")[0];
     if (wanted.side === "both" && side !== "both") return false;
     if (wanted.side && wanted.side !== "both" && side !== wanted.side && side !== "both") return false;

@@ -90,6 +90,8 @@ def sentence_at(lines: list[str], line: int) -> str:
     """
     if not 0 < line <= len(lines) or not lines[line - 1].strip():
         return ""
+    if lines[line - 1].lstrip().startswith("|"):  # a table row: its cells are the whole statement
+        return " · ".join(cell.strip() for cell in lines[line - 1].strip().strip("|").split("|"))
     first, last = _block(lines, line - 1)
     pieces = [lines[number].strip() for number in range(first, last + 1)]
     start = sum(len(piece) + 1 for piece in pieces[: line - 1 - first])

@@ -114,13 +114,13 @@ def level_label(level: str, kind: basis.BasisKind = "specification") -> str:
 def rule_block(rule: Rule, uri: str) -> str:
     """The HTML block of one rule (inline Markdown of the statement is rendered by md_in_html).
 
-    The ID is a Markdown link (attr_list gives its class), so the section linker sees a link and never nests
-    another one inside it.
+    The section linker leaves the block's own ID alone (it is the anchor's text), so no link nests in
+    another.
     """
     statement = html.escape(rule.statement, quote=False)
     return (
         f'<div class="talkie-rule" id="{rule.id}" markdown="span">'
-        f'[{rule.id}](#{rule.id}){{ .talkie-rule__id title="Link to this rule" }} '
+        f'<a class="talkie-rule__id" href="#{rule.id}" title="Link to this rule">{rule.id}</a> '
         f"{level_label(rule.level, basis.basis_of(rule).kind)} "
         f'<span class="talkie-rule__side">{rule.side}</span> '
         f'<span class="talkie-rule__text">{statement}</span> '

@@ -94,16 +94,22 @@ def _has_reference(text: str | None) -> bool:
     return bool(text) and ("§" in str(text) or RULE_RE.search(str(text)) is not None)
 
 
-def _link_text(text: str, linker: SectionLinker, before: str = "") -> list[str | Element]:
+def _link_text(
+    text: str, linker: SectionLinker, before: str = "", own: str | None = None
+) -> list[str | Element]:
     """Split `text` into plain strings and `<a>` elements for each section reference and rule ID it holds.
 
     `before` is the text just ahead of it (the element a tail follows), so "[RFC 8252](…) §7" stays plain.
+    `own` is the rule ID of the block the text belongs to: that ID is the text of the block's own anchor
+    (raw HTML, invisible to this walk), so it is never linked again inside it.
     """
     pieces: list[str | Element] = []
     last = 0
     for match in REFERENCE_RE.finditer(text):
         major, minor, rule_id = match.groups()
         if rule_id is not None:
+            if rule_id == own:
+                continue
             href, css, title = linker.rule_target(rule_id), "talkie-rule-ref", f"Rule {rule_id}"
         elif FOREIGN_RE.search(before + text[: match.start()]):
             continue
@@ -159,8 +165,9 @@ class _Processor(Treeprocessor):
         if element.tag in SKIP_TAGS:
             return
         children = list(element)
+        own = element.get("id") if "talkie-rule" in element.get("class", "").split() else None
         if element.text and _has_reference(element.text):
-            pieces = _link_text(element.text, self.linker)
+            pieces = _link_text(element.text, self.linker, own=own)
             if len(pieces) > 1:
                 _insert(element, 0, pieces, as_text=True)
         for child in children:
