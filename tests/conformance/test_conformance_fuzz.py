@@ -210,3 +210,25 @@ def test_an_operation_schemathesis_cannot_test_is_an_error_of_the_run(
     errors = [f for f in report.findings if f.origin == "fuzz" and "could not test" in f.message]
     assert errors, report.findings
     assert "GET /api/talkie/threads: ConnectionError: connection refused" in errors[0].message
+
+
+def test_only_text_of_the_server_that_no_request_can_carry_is_its_fault() -> None:
+    """A lone surrogate (a Python error, or folded into jsonschema-rs' message) is the server's; a bug not."""
+    import jsonschema_rs
+    from talkie_conformance.fuzz import _server_text_fault
+
+    with pytest.raises(ValueError, match="UTF-8") as folded:
+        jsonschema_rs.validator_for({"const": "t\ud800"})
+    assert _server_text_fault(folded.value)
+
+    def build() -> None:
+        try:
+            "t\ud800".encode()
+        except UnicodeEncodeError as exc:
+            raise RuntimeError("could not build the request") from exc
+
+    with pytest.raises(RuntimeError) as chained:
+        build()
+    assert _server_text_fault(chained.value)
+    assert not _server_text_fault(ValueError("invalid literal for int() with base 10: 'x'"))
+    assert not _server_text_fault(ConnectionError("connection refused"))

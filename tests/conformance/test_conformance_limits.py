@@ -118,3 +118,49 @@ def test_a_connection_read_to_the_end_is_used_again() -> None:
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_a_socket_timeout_that_wins_the_race_still_names_the_deadline() -> None:
+    """The reader's socket times out at the same deadline; if it reports first, the limit is still named."""
+
+    def times_out(request: httpx.Request) -> httpx.Response:
+        raise httpx.ReadTimeout("timed out", request=request)
+
+    with (
+        client(httpx.MockTransport(times_out), Limits(timeout=5)) as http,
+        pytest.raises(ServerLimitError) as caught,
+    ):
+        http.get("http://server.test/api/talkie/status")
+    assert caught.value.detail == "no answer within 5 s"
+    assert caught.value.limit == "--timeout 5"
+
+    class Stalls(httpx.SyncByteStream):
+        def __iter__(self) -> Iterator[bytes]:
+            yield b"{"
+            raise httpx.ReadTimeout("timed out")
+
+    stalls = httpx.MockTransport(lambda request: httpx.Response(200, stream=Stalls()))
+    with client(stalls, Limits(timeout=5)) as http, pytest.raises(ServerLimitError) as caught:
+        http.get("http://server.test/api/talkie/status")
+    assert caught.value.detail == "the answer was not complete within 5 s"
+
+
+@pytest.mark.parametrize(
+    ("raised", "dropped"),
+    [(httpx.RemoteProtocolError, True), (httpx.ReadError, True), (httpx.LocalProtocolError, False)],
+)
+def test_the_relay_records_a_connection_the_server_broke(
+    raised: type[httpx.HTTPError], dropped: bool
+) -> None:
+    """What the server did to a connection is its failure (`drops`); what httpx would not send is not."""
+    from talkie_conformance.relay import Relay
+
+    def breaks(request: httpx.Request) -> httpx.Response:
+        raise raised("Server disconnected without sending a response.")
+
+    with Relay("http://server.test", Limits(timeout=5), transport=httpx.MockTransport(breaks)) as relay:
+        with httpx.Client() as http, pytest.raises(httpx.RemoteProtocolError):
+            http.get(relay.base_url + "/api/talkie/threads/t_1")  # the relay hangs up unanswered
+        labels = [label for label, _ in relay.drops]
+    assert labels == (["GET /api/talkie/threads/t_1"] if dropped else [])
+    assert relay.hits == []

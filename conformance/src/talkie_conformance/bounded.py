@@ -5,7 +5,7 @@ never times out. Here a worker thread does the blocking I/O and hands the body o
 the caller waits on that queue with the time left before the deadline, so the deadline is real whatever the
 server sends. The queue holds a few chunks at most: a gigabyte body is read, counted and cut, never held.
 When the caller gives up, the worker shuts the socket down so it stops at once (before the headers arrived
-it stops at its own socket timeout, which is the same deadline).
+it stops at its own socket timeout, which is the same deadline, and that timeout is reported as the deadline).
 """
 
 from __future__ import annotations
@@ -104,6 +104,8 @@ class _BoundedStream(httpx.SyncByteStream):
                 if item is _END:
                     self.complete = True
                     return
+                if isinstance(item, httpx.TimeoutException):  # the worker's socket met the same deadline
+                    raise self.bound.timed_out(self.what, "the answer was not complete") from item
                 if isinstance(item, BaseException):
                     raise item
                 self.read += len(item)
@@ -144,6 +146,11 @@ class BoundedTransport(httpx.BaseTransport):
         except queue.Empty:
             worker.stop()
             raise bound.timed_out(what, "no answer") from None
+        if isinstance(item, httpx.TimeoutException):
+            # the worker's socket timeouts are the same deadline; whichever side notices first, it is the
+            # server that did not answer in time, named with its limit
+            worker.stop()
+            raise bound.timed_out(what, "no answer") from item
         if isinstance(item, BaseException):
             worker.stop()
             raise item

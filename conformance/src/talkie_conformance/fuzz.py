@@ -209,15 +209,15 @@ def _run_schemathesis(
                         report.add(found)
         elif isinstance(event, events.NonFatalError):
             if limited is not None and limited(event.label):
-                continue  # the relay cut this operation's answer at a limit: reported as the server's
-            if isinstance(event.value, UnicodeError):  # a value of the server's answers, sent on in a request
+                continue  # the relay cut this answer at a limit, or the server broke it: the server's failure
+            if _server_text_fault(event.value):  # a value of the server's answers, used in a request
                 text = (
                     f"{event.label}: the server's answers carry text that is not valid Unicode (a lone "
                     f"surrogate such as \\ud800 in its JSON), which no request can carry: {event.value}"
                 )
                 report.add(Finding(None, Severity.ERROR, text[:600], origin="fuzz", verdict=Verdict.FAIL))
                 continue
-            # an operation Schemathesis could not test (a network error, a schema it cannot generate for):
+            # an operation Schemathesis could not test for a reason of its own (a schema it cannot cover):
             # an error of the run, never a verdict on the server, and never silently zero cases
             detail = f"{event.label}: {type(event.value).__name__}: {event.value}".strip()[:600]
             report.add(
@@ -348,13 +348,16 @@ def _fuzz(
         with Relay(base_url, limits, stream_paths=streams) as relay:
 
             def limited(label: str) -> bool:
-                return any(_matches(label, hit) for hit, _ in list(relay.hits))
+                cut = [hit for hit, _ in list(relay.hits)] + [hit for hit, _ in list(relay.drops)]
+                return any(_matches(label, hit) for hit in cut)
 
             budget = max(1.0, config.time_limit * share - (time.monotonic() - started))
             _run_schemathesis(config, document, relay.base_url, report, budget, limited)
             for label, exc in relay.hits:
                 if not exc.unsent:
                     report.add(_limit_finding(f"fuzz:{label}", exc))
+            for label, dropped in relay.drops:
+                report.add(_dropped_finding(f"fuzz:{label}", dropped))
     if config.state_machine and not limits.out_of_time():
         remaining = max(1.0, config.time_limit - (time.monotonic() - started))
         console.print("State machine: runs, decisions, cancels and deletes against the spec's model")
@@ -375,6 +378,34 @@ def _matches(label: str, hit: str) -> bool:
     parts = re.split(r"(\{[^}]*\})", template)
     pattern = "".join("[^/]+" if part.startswith("{") else re.escape(part) for part in parts)
     return re.fullmatch(pattern, path) is not None
+
+
+def _server_text_fault(exc: BaseException) -> bool:
+    """Whether `exc` was caused by text of the server's that no request can carry (a lone surrogate).
+
+    Schemathesis generates only text it can send, so a lone surrogate can only come from the server's JSON
+    (a `\\ud800` escape), taken from an answer into the next request. Its cause is a `UnicodeError` in the
+    exception's chain, or a `ValueError` of jsonschema-rs, which folds the `UnicodeEncodeError` into its
+    message instead of chaining it. Any other `ValueError` stays the suite's error.
+    """
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        if isinstance(current, UnicodeError):
+            return True
+        text = str(current)
+        if isinstance(current, ValueError) and "UnicodeEncodeError" in text and "surrogates" in text:
+            return True
+        current = current.__cause__ or current.__context__
+    return False
+
+
+def _dropped_finding(origin: str, exc: Exception) -> Finding:
+    """A connection the server broke (closed, reset, garbled HTTP) before its answer was whole: its fault."""
+    detail = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+    text = f"the server broke the connection before its answer was complete: {detail}"[:600]
+    return Finding(None, Severity.ERROR, text, origin=origin, verdict=Verdict.FAIL)
 
 
 def _limit_finding(origin: str, exc: ServerLimitError) -> Finding:

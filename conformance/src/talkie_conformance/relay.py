@@ -5,7 +5,8 @@ byte. Fuzzing goes through this relay instead of straight to the server: it forw
 the suite's bounded client (`bounded`), so each answer has the suite's deadline and byte cap. An answer that
 hits a limit is cut (the relay ends its chunked body without the last chunk, or closes without answering), so
 Schemathesis sees a broken response, never a made-up one, and the limit is recorded in `hits` for the fuzzer
-to report as the server's failure, naming the limit.
+to report as the server's failure, naming the limit. A connection the server breaks is cut the same way and
+recorded in `drops`: the fuzzer reports it as the server's failure too, never as an error of the suite.
 """
 
 from __future__ import annotations
@@ -36,6 +37,10 @@ _HOP = frozenset(
     }
 )
 
+# What a server does to a connection (refuse, reset, close early, garble HTTP), as opposed to a request that
+# httpx refused to send (`LocalProtocolError`, `UnsupportedProtocol`), which is the suite's own doing.
+SERVER_BROKE = (httpx.NetworkError, httpx.RemoteProtocolError, httpx.TimeoutException)
+
 
 class Relay:
     """Serves `http://127.0.0.1:<port>` and forwards every request to `upstream` within `limits`."""
@@ -52,6 +57,7 @@ class Relay:
         self.limits = limits
         self.stream_paths = stream_paths
         self.hits: list[tuple[str, ServerLimitError]] = []
+        self.drops: list[tuple[str, httpx.TransportError]] = []
         self._lock = threading.Lock()
         self._http = http_client(limits, transport)
         relay = self
@@ -95,6 +101,10 @@ class Relay:
         with self._lock:
             self.hits.append((label, exc))
 
+    def _dropped(self, label: str, exc: httpx.TransportError) -> None:
+        with self._lock:
+            self.drops.append((label, exc))
+
     def _forward(self, handler: BaseHTTPRequestHandler) -> None:
         handler.close_connection = True  # one request per connection: a cut answer never leaks into the next
         length = int(handler.headers.get("Content-Length") or 0)
@@ -126,10 +136,15 @@ class Relay:
                 except ServerLimitError as exc:
                     self._record(label, exc)
                     return  # no last chunk: the answer is visibly cut
+                except SERVER_BROKE as exc:
+                    self._dropped(label, exc)
+                    return  # the server broke the answer off: Schemathesis sees it cut
                 handler.wfile.write(b"0\r\n\r\n")
         except ServerLimitError as exc:
             self._record(label, exc)  # no answer at all: the connection closes unanswered
+        except SERVER_BROKE as exc:
+            self._dropped(label, exc)  # the server broke the connection: Schemathesis sees the same
         except httpx.HTTPError:
-            return  # the server broke the connection: Schemathesis sees the same
+            return  # not the server's doing (a request httpx would not send): Schemathesis reports it
         except (ConnectionError, TimeoutError):
             return  # Schemathesis hung up
