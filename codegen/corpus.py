@@ -13,6 +13,9 @@ expectations. Each corpus file is one case: ``{"description", "schema", "input",
 The hand-written cases (``forward-*.json``: unknown event type, unknown CUSTOM name, future block type,
 unknown outcome, …) sit beside them and are not touched here.
 
+``type`` is the wire value of ``input``'s own ``type`` member, present exactly when it has a string one
+(never a decoded class name, never ``name``: a ``talkie.card`` event's type is ``CUSTOM``).
+
 ``values`` maps a JSON pointer into ``input`` to the value that must survive decoding exactly: every scalar
 the consumer view types (members it declares, reached through the union branch that matches). Members of
 an unknown event, and anything typed "any JSON value", are not held: a receiver ignores them.
@@ -106,28 +109,23 @@ class _Consumer:
             out[pointer] = instance
 
 
-def _kind_and_type(consumer: _Consumer, title: str, instance: Json) -> tuple[str, str | None]:
+def _kind(consumer: _Consumer, title: str, instance: Json) -> str:
+    """``unknown`` for an event a receiver ignores or a member of a tolerant union it does not know."""
     if title == "StreamEvent":
-        known = consumer.valid("Event", instance)
-        return ("known" if known else "unknown"), instance.get("type")
-    union = consumer.defs[title]
-    tag = union.get("discriminator", {}).get("propertyName")
-    for branch in union.get("oneOf", []):  # a tolerant union: Known… or Unknown…
+        return "known" if consumer.valid("Event", instance) else "unknown"
+    for branch in consumer.defs[title].get("oneOf", []):  # a tolerant union: Known… or Unknown…
         name = branch.get("$ref", "").rsplit("/", 1)[-1]
         if name.startswith("Known") and "discriminator" in consumer.defs.get(name, {}):
-            tag = consumer.defs[name]["discriminator"]["propertyName"]
-            kind = "known" if consumer.valid(name, instance) else "unknown"
-            return kind, instance.get(tag) if isinstance(instance, dict) else None
-    if tag is not None and isinstance(instance, dict):
-        return "known", instance.get(tag)
-    return "known", None
+            return "known" if consumer.valid(name, instance) else "unknown"
+    return "known"
 
 
 def case(consumer: _Consumer, title: str, instance: Json, description: str) -> Json:
     """One corpus case: what a receiver of ``title`` must make of ``instance``."""
     if not consumer.valid(title, instance):
         raise ValueError(f"{description}: not accepted by the consumer view's {title}")
-    kind, tag = _kind_and_type(consumer, title, instance)
+    kind = _kind(consumer, title, instance)
+    tag = instance.get("type") if isinstance(instance, dict) else None
     values: dict[str, Json] = {}
     if kind == "known":
         consumer.scalars(consumer.defs[title], instance, "", values)
@@ -136,7 +134,7 @@ def case(consumer: _Consumer, title: str, instance: Json, description: str) -> J
             if isinstance(instance, dict) and isinstance(instance.get(key), str):
                 values[f"/{key}"] = instance[key]
     expect: dict[str, Json] = {"kind": kind}
-    if tag is not None:
+    if isinstance(tag, str):
         expect["type"] = tag
     expect["values"] = dict(sorted(values.items()))
     return {"description": description, "schema": title, "input": instance, "expect": expect}
@@ -183,7 +181,7 @@ def build(root: Path) -> dict[Path, bytes]:
             cases[name] = case(consumer, title, example, f"Example {index + 1} of {title}.")
         objects = [e for e in examples if isinstance(e, dict)]
         if objects and consumer.valid(title, objects[0]):
-            kind, _ = _kind_and_type(consumer, title, objects[0])
+            kind = _kind(consumer, title, objects[0])
             if kind == "known":
                 varied = _with_unknown_members(consumer, title, objects[0])
                 description = (

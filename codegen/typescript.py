@@ -22,6 +22,7 @@ separates known events from unknown ones.
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from pathlib import Path
@@ -30,6 +31,8 @@ from urllib.parse import urldefrag, urljoin
 
 import yaml
 
+from codegen import views
+
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = ROOT / "schemas"
 OUT = ROOT / "clients" / "typescript" / "src" / "generated"
@@ -37,6 +40,8 @@ RULES = ROOT / "spec" / "rules.yaml"
 HEADER = "// Generated from schemas/ — do not edit; regenerate with `python3 dev.py codegen`.\n"
 # The tag value the tolerant parser gives a union member it cannot read (see ``UNKNOWN_TAG`` in tables.ts).
 UNKNOWN_TAG = "unknown"
+# The schemas.ts keyword of a string set the tolerant profile keeps open (see validate.ts).
+OPEN_MARK = "x-talkie-open"
 # Unions the parser tells apart by its result's ``kind`` rather than by a fallback member.
 _EVENT_UNIONS = frozenset({"Event", "TalkieCustomEvent"})
 # Rules the TypeScript client's stream checks, discovery and recovery report by id.
@@ -413,7 +418,13 @@ def _errors(schemas: dict[str, dict[str, Json]]) -> str:
 
 
 def _schemas_module(schemas: dict[str, dict[str, Json]]) -> str:
-    trimmed = {sid: _without_examples(schema) for sid, schema in schemas.items()}
+    """Every schema for the validator; each string set a receiver keeps open (``views.OPEN_SETS``, notes
+    N-87) carries ``x-talkie-open``, so the tolerant profile accepts any string there, as the consumer view
+    does, while the strict profile still checks the enum."""
+    marked = copy.deepcopy(schemas)
+    for schema in marked.values():
+        _mark_open_sets(schema)
+    trimmed = {sid: _without_examples(schema) for sid, schema in marked.items()}
     return (
         HEADER
         + "/** Every talkie/1 schema by `$id` (examples left out); read by the tolerant validator. */\n"
@@ -421,6 +432,19 @@ def _schemas_module(schemas: dict[str, dict[str, Json]]) -> str:
         + json.dumps(trimmed, indent=1, ensure_ascii=False, sort_keys=True)
         + ";\n"
     )
+
+
+def _mark_open_sets(node: Json) -> None:
+    if isinstance(node, list):
+        for item in node:
+            _mark_open_sets(item)
+    elif isinstance(node, dict):
+        title = node.get("title")
+        if isinstance(title, str) and title in views.OPEN_SETS and isinstance(node.get("enum"), list):
+            node[OPEN_MARK] = True
+        for key, value in node.items():
+            if key not in ("const", "enum", "examples"):
+                _mark_open_sets(value)
 
 
 def _without_examples(node: Json) -> Json:

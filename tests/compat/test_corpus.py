@@ -42,6 +42,8 @@ def test_corpus_is_well_formed_and_covers_the_forward_cases() -> None:
         assert case["schema"] in consumer["$defs"], name
         assert set(case["expect"]) <= {"kind", "type", "values"}, name
         assert case["expect"]["kind"] in ("known", "unknown"), name
+        wire = case["input"].get("type") if isinstance(case["input"], dict) else None
+        assert case["expect"].get("type") == (wire if isinstance(wire, str) else None), name
         for pointer, value in case["expect"]["values"].items():
             assert pointer_get(case["input"], pointer) == value, (name, pointer)
     unknown = {n for n, c in found.items() if c["expect"]["kind"] == "unknown"}

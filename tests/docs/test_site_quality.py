@@ -1,8 +1,6 @@
-"""What a newcomer checks first on the site: accessible markup, light pages, honest levels, a footer that says
-whose it is, and search that finds a word next to punctuation.
-
-The built HTML is read as text for what markup alone decides (nested links, footer, levels, quotes); Chromium
-measures what only a browser knows (axe-core's accessibility rules, the bytes a page loads).
+"""What a newcomer checks first on the site: links with a name and none inside another, honest levels, whole
+quotes, a footer that says whose it is, the downloads, a changelog that reads as releases, and search that
+finds a word next to punctuation. The built HTML is read as text: markup alone decides these.
 """
 
 from __future__ import annotations
@@ -11,26 +9,9 @@ import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Any
 
-import pytest
 import yaml
 from test_site import ROOT, rules
-from test_site_browser import recording_page
-
-AXE = ROOT / "tools" / "node" / "node_modules" / "axe-core" / "axe.min.js"
-PAGE_BUDGET = 1_500_000  # bytes a page may load, uncompressed (the OpenAPI reference excepted)
-HEAVY_ALLOWED = ("reference/openapi/",)
-AXE_PAGES = (
-    "",
-    "spec/runs/",
-    "spec/actions/",
-    "guides/server-checklist/",
-    "guides/client-checklist/",
-    "reference/rules/",
-    "reference/endpoints/",
-    "versioning/",
-)
 
 
 class _Links(HTMLParser):
@@ -125,6 +106,8 @@ def test_basis_quotes_are_whole_sentences(built_site: Path) -> None:
     for name in ("server-checklist", "client-checklist"):
         html = (built_site / "guides" / name / "index.html").read_text(encoding="utf-8")
         for quote in re.findall(r'<q class="talkie-basis__quote">(.*?)</q>', html, re.S):
+            if re.fullmatch(r"\s*<code>[^<]*</code>\s*", quote):
+                continue  # a line of one of the specification's examples, quoted as it stands
             text = re.sub(r"<[^>]+>", "", quote).strip()
             # a sentence ends with its punctuation; a table row's cells, a code line or an arrow to an example
             # are quoted whole too
@@ -141,10 +124,11 @@ def test_every_page_names_its_licence_versions_and_repository(built_site: Path) 
     assert (ROOT / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")
     for relative, html in _html_pages(built_site):
         footer = html[html.find('<footer class="md-footer"') :]
-        assert "MIT licence" in footer, relative
-        assert 'license/"' in footer, relative
-        assert 'versioning/"' in footer, relative
-        assert f'href="{repository}"' in footer, relative
+        links = {text: href for href, text in re.findall(r'<a href="([^"]*)">([^<]+)</a>', footer)}
+        here = relative.removesuffix("index.html")
+        assert links.get("MIT licence", "").endswith("license/" if here != "license/" else "./"), relative
+        assert links.get("Versions", "").endswith("versioning/" if here != "versioning/" else "./"), relative
+        assert links.get("Source repository") == repository, relative
     licence = (built_site / "license" / "index.html").read_text(encoding="utf-8")
     assert "Permission is hereby granted" in licence
 
@@ -168,65 +152,6 @@ def test_search_splits_words_at_punctuation(built_site: Path) -> None:
     assert "offline_access" in separator.split('["talkie", "offline_access"]')
     assert "offline_access" in separator.split("`offline_access`,")
     assert "§2.1" in separator.split("§2.1 OAuth")
-
-
-@pytest.fixture(scope="module")
-def axe_source() -> str:
-    if not AXE.is_file():
-        pytest.skip("axe-core is not installed in tools/node (run `python3 dev.py setup`)")
-    return AXE.read_text(encoding="utf-8")
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_axe_finds_nothing_serious(browser: Any, site_url: str, axe_source: str, scheme: str) -> None:
-    requested: list[str] = []
-    page = recording_page(browser, requested, color_scheme=scheme)
-    found: list[str] = []
-    try:
-        for path in AXE_PAGES:
-            page.goto(site_url + path)
-            page.wait_for_load_state("networkidle")
-            page.add_script_tag(content=axe_source)
-            result = page.evaluate(
-                """async () => {
-                  const r = await axe.run(document, {resultTypes: ['violations']});
-                  return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
-                    .map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | '));
-                }"""
-            )
-            found += [f"{path or '/'} ({scheme}) {line}" for line in result]
-    finally:
-        page.context.close()
-    assert found == []
-
-
-@pytest.mark.slow
-def test_no_page_loads_more_than_its_budget(browser: Any, site_url: str, built_site: Path) -> None:
-    """Every byte a page loads (HTML, scripts, styles, the search index, diagram chunks), uncompressed."""
-    sizes: dict[str, int] = {}
-    context = browser.new_context(viewport={"width": 1400, "height": 900})
-    page = context.new_page()
-    loaded: list[tuple[str, int]] = []
-
-    def record(response: Any) -> None:
-        try:
-            loaded.append((response.url, len(response.body())))
-        except Exception:  # a redirect or an aborted response has no body
-            loaded.append((response.url, 0))
-
-    page.on("response", record)
-    try:
-        for relative, _ in _html_pages(built_site):
-            path = relative.removesuffix("index.html")
-            loaded.clear()
-            page.goto(site_url + path)
-            page.wait_for_load_state("networkidle")
-            sizes[path] = sum(size for _, size in loaded)
-    finally:
-        context.close()
-    heavy = {path: size for path, size in sizes.items() if size > PAGE_BUDGET and path not in HEAVY_ALLOWED}
-    assert heavy == {}
 
 
 def test_the_changelog_reads_as_releases(built_site: Path) -> None:

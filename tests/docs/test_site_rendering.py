@@ -234,6 +234,7 @@ def test_mermaid_loads_only_where_a_diagram_is(browser: Any, site_url: str) -> N
             page.goto(site_url + path)
         assert not [url for url in requested if "mermaid" in url]
         page.goto(site_url + "spec/actions/")
+        page.wait_for_selector(".talkie-diagram[data-drawn]", timeout=60_000)
         assert [url for url in requested if url.endswith("mermaid.esm.min.mjs")]
     finally:
         page.context.close()

@@ -126,7 +126,9 @@ class Checker {
       }
     }
     if ("const" in s && !equal(s.const, value)) this.fail(path, `must be ${JSON.stringify(s.const)}`);
-    if (Array.isArray(s.enum) && !s.enum.some((item) => equal(item, value))) {
+    // A string set receivers keep open (`x-talkie-open`, notes N-87): tolerant reading takes any string.
+    const open = this.profile === "tolerant" && s["x-talkie-open"] === true && typeof value === "string";
+    if (Array.isArray(s.enum) && !open && !s.enum.some((item) => equal(item, value))) {
       this.fail(path, `must be one of ${JSON.stringify(s.enum)}`);
     }
     if (s.not !== undefined && this.quietly(s.not as Schema, value, base, path)) {

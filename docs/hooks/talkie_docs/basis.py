@@ -90,6 +90,9 @@ def sentence_at(lines: list[str], line: int) -> str:
     """
     if not 0 < line <= len(lines) or not lines[line - 1].strip():
         return ""
+    fences = sum(1 for text in lines[: line - 1] if text.lstrip().startswith("```"))
+    if fences % 2:  # inside an example: the line itself is the statement, shown as code
+        return "`" + lines[line - 1].strip().replace("`", "") + "`"
     if lines[line - 1].lstrip().startswith("|"):  # a table row: its cells are the whole statement
         return " · ".join(cell.strip() for cell in lines[line - 1].strip().strip("|").split("|"))
     first, last = _block(lines, line - 1)

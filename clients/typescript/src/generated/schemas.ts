@@ -78,7 +78,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
     "enum": [
      "button",
      "voice"
-    ]
+    ],
+    "x-talkie-open": true
    },
    "RiskLevel": {
     "minLength": 1,
@@ -168,7 +169,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
      "warning",
      "negative"
     ],
-    "type": "string"
+    "type": "string",
+    "x-talkie-open": true
    }
   },
   "$id": "https://talkie-protocol.org/schemas/1/badge-block.json",
@@ -2624,7 +2626,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
      "assistant",
      "user"
     ],
-    "type": "string"
+    "type": "string",
+    "x-talkie-open": true
    }
   },
   "$id": "https://talkie-protocol.org/schemas/1/text-message-start-event.json",
@@ -2721,7 +2724,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
      "user",
      "assistant"
     ],
-    "type": "string"
+    "type": "string",
+    "x-talkie-open": true
    }
   },
   "$id": "https://talkie-protocol.org/schemas/1/thread-message.json",
@@ -2768,7 +2772,8 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
      "chat",
      "voice"
     ],
-    "type": "string"
+    "type": "string",
+    "x-talkie-open": true
    }
   },
   "$id": "https://talkie-protocol.org/schemas/1/thread-summary.json",

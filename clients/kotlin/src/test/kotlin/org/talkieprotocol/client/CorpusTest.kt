@@ -37,7 +37,7 @@ class CorpusTest {
         val encoded = TalkieJson.encodeToJsonElement(serializer, value)
         expect["type"]?.jsonPrimitive?.content?.let { type ->
             val wire = (Contract.at(encoded, "/type") as? JsonPrimitive)?.content
-            assertTrue(type == wire || type == value?.let { it::class.simpleName }, "type $type, got $wire")
+            assertEquals(type, wire, "type at /type")
         }
         for ((pointer, want) in expect["values"]?.jsonObject.orEmpty()) {
             assertEquals(want, Contract.at(encoded, pointer), "value at $pointer")
