@@ -30,8 +30,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urldefrag, urljoin
 
+from codegen.contract import pointer as resolve_pointer
+from codegen.contract import schemas_by_id
+
 ROOT = Path(__file__).resolve().parent.parent
-SCHEMAS = ROOT / "schemas"
 PACKAGE = "org.talkieprotocol.client.generated"
 OUT = ROOT / "clients" / "kotlin" / "src" / "main" / "kotlin" / Path(*PACKAGE.split("."))
 HEADER = "// Generated from schemas/ — do not edit; regenerate with `python3 dev.py codegen`.\n"
@@ -59,21 +61,6 @@ _ENCODE = "encoder.encodeSerializableValue"
 
 class KotlinError(ValueError):
     """A schema uses something this generator cannot type faithfully."""
-
-
-def _load() -> dict[str, dict[str, Json]]:
-    found: dict[str, dict[str, Json]] = {}
-    for path in sorted(SCHEMAS.glob("*.json")):
-        schema = json.loads(path.read_text(encoding="utf-8"))
-        found[schema["$id"]] = schema
-    return found
-
-
-def _pointer(document: Json, fragment: str) -> Json:
-    node = document
-    for token in [t for t in fragment.split("/") if t]:
-        node = node[token.replace("~1", "/").replace("~0", "~")]
-    return node
 
 
 def _camel(wire: str) -> str:
@@ -168,7 +155,7 @@ class _Model:
         url, fragment = urldefrag(urljoin(base, ref))
         if url not in self.schemas:
             raise KotlinError(f"$ref {ref!r} in {base} names no schema")
-        return url, _pointer(self.schemas[url], fragment)
+        return url, resolve_pointer(self.schemas[url], fragment)
 
     def _ref_name(self, ref: str, base: str) -> str:
         url, fragment = urldefrag(urljoin(base, ref))
@@ -609,7 +596,7 @@ class _Writer:
 
 def outputs() -> dict[Path, bytes]:
     """The files this generator owns (see ``codegen/__main__.py``)."""
-    writer = _Writer(_Model(_load()))
+    writer = _Writer(_Model(schemas_by_id()))
     types = writer.types_file()
     unions = writer.unions_file()
     catalogue = writer.catalogue_file()

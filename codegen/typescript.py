@@ -32,9 +32,10 @@ from urllib.parse import urldefrag, urljoin
 import yaml
 
 from codegen import views
+from codegen.contract import pointer as resolve_pointer
+from codegen.contract import schemas_by_id
 
 ROOT = Path(__file__).resolve().parent.parent
-SCHEMAS = ROOT / "schemas"
 OUT = ROOT / "clients" / "typescript" / "src" / "generated"
 RULES = ROOT / "spec" / "rules.yaml"
 HEADER = "// Generated from schemas/ — do not edit; regenerate with `python3 dev.py codegen`.\n"
@@ -73,22 +74,6 @@ class TypeScriptError(ValueError):
     """A schema uses something this generator cannot type faithfully."""
 
 
-def _load() -> dict[str, dict[str, Json]]:
-    """Every schema file by ``$id``."""
-    found: dict[str, dict[str, Json]] = {}
-    for path in sorted(SCHEMAS.glob("*.json")):
-        schema = json.loads(path.read_text(encoding="utf-8"))
-        found[schema["$id"]] = schema
-    return found
-
-
-def _pointer(document: Json, fragment: str) -> Json:
-    node = document
-    for token in [t for t in fragment.split("/") if t]:
-        node = node[token.replace("~1", "/").replace("~0", "~")]
-    return node
-
-
 class _Emitter:
     def __init__(self, schemas: dict[str, dict[str, Json]]) -> None:
         self.schemas = schemas
@@ -99,7 +84,7 @@ class _Emitter:
         self.fallbacks: dict[str, tuple[str, str]] = {}
         sent = self._sent()
         for (sid, pointer), title in sorted(self.names.items(), key=lambda item: item[1]):
-            disc = _pointer(schemas[sid], pointer).get("discriminator")
+            disc = resolve_pointer(schemas[sid], pointer).get("discriminator")
             if title in _EVENT_UNIONS or title in sent or not isinstance(disc, dict):
                 continue
             if UNKNOWN_TAG in disc.get("mapping", {}):
@@ -123,7 +108,9 @@ class _Emitter:
             if key in seen:
                 continue
             seen.add(key)
-            todo += [self._resolve(ref, key[0]) for ref in _refs(_pointer(self.schemas[key[0]], key[1]))]
+            todo += [
+                self._resolve(ref, key[0]) for ref in _refs(resolve_pointer(self.schemas[key[0]], key[1]))
+            ]
         return {self.names[key] for key in seen if key in self.names}
 
     def _name(self, sid: str, pointer: str, schema: Json) -> None:
@@ -236,7 +223,7 @@ class _Emitter:
     def declarations(self) -> str:
         out: list[str] = []
         for (sid, pointer), name in sorted(self.names.items(), key=lambda item: item[1]):
-            schema = _pointer(self.schemas[sid], pointer)
+            schema = resolve_pointer(self.schemas[sid], pointer)
             body = self.expr(_shape_only(schema), sid, "")
             out += _doc(schema, "")
             if body.startswith("{\n"):
@@ -305,7 +292,7 @@ def _tables(schemas: dict[str, dict[str, Json]]) -> str:
     union_tags = {
         title: disc["propertyName"]
         for (sid, pointer), title in emitter.names.items()
-        if isinstance(disc := _pointer(schemas[sid], pointer).get("discriminator"), dict)
+        if isinstance(disc := resolve_pointer(schemas[sid], pointer).get("discriminator"), dict)
     }
     base = "https://talkie-protocol.org/schemas/1/"
     tag, events = _union_tags(schemas, base + "event.json")
@@ -468,7 +455,7 @@ def _without_examples(node: Json) -> Json:
 
 def outputs() -> dict[Path, bytes]:
     """The files this generator owns (see ``codegen/__main__.py``)."""
-    schemas = _load()
+    schemas = schemas_by_id()
     intro = "/** The talkie/1 wire types, one per schema title. */\n\n"
     types = HEADER + intro + _Emitter(schemas).declarations()
     return {
