@@ -17,6 +17,7 @@ import httpx
 import pytest
 from talkie_mock.testing import AUTH, TOKEN, LiveServer, make_config, parse_sse, run_input
 from talkie_models.sse import SSEDecoder
+from waiting import until
 
 
 def _events(chunks: list[bytes]) -> list[dict[str, Any]]:
@@ -28,13 +29,9 @@ def _assistant(http: httpx.Client, thread_id: str) -> list[str]:
     return [m["content"] for m in detail["messages"] if m["role"] == "assistant"]
 
 
-def _until_assistant(http: httpx.Client, thread_id: str, seconds: float = 60) -> list[str]:
+def _until_assistant(http: httpx.Client, thread_id: str) -> list[str]:
     """The thread's assistant texts once there is one (the run stores its text when the message ends)."""
-    deadline = time.monotonic() + seconds
-    while not (texts := _assistant(http, thread_id)):
-        assert time.monotonic() < deadline, f"no assistant message in {thread_id} after {seconds:.0f} s"
-        time.sleep(0.05)
-    return texts
+    return until(lambda: _assistant(http, thread_id), f"an assistant message in {thread_id}")
 
 
 def test_first_event_arrives_while_the_run_is_still_going() -> None:
@@ -166,15 +163,15 @@ def _start_cli(state: str, port: int = 0, *extra: str) -> tuple[subprocess.Popen
     pytest.fail("talkie-mock serve did not start: " + "".join(lines))
 
 
+def _answers(url: str) -> bool:
+    try:
+        return httpx.get(url, timeout=1).is_success
+    except httpx.HTTPError:
+        return False
+
+
 def _wait_ready(url: str) -> None:
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            httpx.get(url, timeout=1).raise_for_status()
-            return
-        except httpx.HTTPError:
-            assert time.monotonic() < deadline
-            time.sleep(0.05)
+    until(lambda: _answers(url), f"{url} to answer")
 
 
 @pytest.mark.slow
