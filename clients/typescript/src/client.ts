@@ -32,6 +32,7 @@ import type {
 import { type StreamWarning, StreamChecker } from "./checks.js";
 import { TalkieError } from "./errors.js";
 import { decode, type ParseResult, parseEvent, readEvents } from "./parse.js";
+import { SseLimitError } from "./sse.js";
 import { RunState } from "./state.js";
 
 /** Where the client gets the bearer token: a pasted development token, or the app's OAuth tokens. */
@@ -303,6 +304,7 @@ export class Run implements AsyncIterable<ParseResult> {
       }
       complete = true;
     } catch (error) {
+      if (error instanceof SseLimitError) throw TalkieError.protocol("RUN-010", `${error.message}: the server's stream is not a talkie/1 event stream`, error);
       if (this.signal?.aborted !== true && !isDrop(error)) throw error;
     } finally {
       if (checker !== undefined) report(checker.end(complete));

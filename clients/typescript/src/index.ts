@@ -7,7 +7,18 @@ export * from "./generated/errors.js";
 export * from "./generated/tables.js";
 export * from "./generated/rules.js";
 export type * from "./generated/types.js";
-export { type ChunkReader, type ChunkReadResult, type ChunkSource, readSse, SseParser, type SseMessage } from "./sse.js";
+export {
+  type ChunkReader,
+  type ChunkReadResult,
+  type ChunkSource,
+  DEFAULT_MAX_EVENT,
+  DEFAULT_MAX_LINE,
+  readSse,
+  SseLimitError,
+  type SseLimits,
+  SseParser,
+  type SseMessage,
+} from "./sse.js";
 export {
   check,
   formatPath,

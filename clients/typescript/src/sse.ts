@@ -6,7 +6,32 @@
  * or CRLF (a CRLF split across two chunks counts once); `data:` lines of one event are joined with LF;
  * comments (`: ping`) carry no event; an event is dispatched on a blank line, and a stream that ends in the
  * middle of an event drops it.
+ *
+ * Bounded whatever the server sends: a line longer than `maxLine` characters or an event whose data grows
+ * past `maxEvent` characters throws `SseLimitError` (the same defaults as the Kotlin reader), so a server
+ * that never ends a line cannot grow the client's memory without limit.
  */
+
+/** Default caps, in UTF-16 code units: 1 Mi for one line, 4 Mi for one event's data. */
+export const DEFAULT_MAX_LINE = 1 << 20;
+export const DEFAULT_MAX_EVENT = 4 << 20;
+
+/** The stream broke one of the reader's caps: the server's fault, reported with the cap it broke. */
+export class SseLimitError extends Error {
+  override readonly name = "SseLimitError";
+  constructor(
+    readonly limit: "line" | "event",
+    readonly max: number,
+  ) {
+    super(`the event stream has ${limit === "line" ? "a line" : "an event"} longer than ${max} characters`);
+  }
+}
+
+/** The caps of one parser. */
+export interface SseLimits {
+  maxLine?: number;
+  maxEvent?: number;
+}
 
 /** One dispatched SSE event. */
 export interface SseMessage {
@@ -29,11 +54,18 @@ export class SseParser {
   private eventType = "";
   private lastEventId = "";
   private retry: number | undefined;
+  private dataSize = 0;
+  private readonly maxLine: number;
+  private readonly maxEvent: number;
 
   constructor(
     private readonly onMessage: (message: SseMessage) => void,
     private readonly onComment: (text: string) => void = () => {},
-  ) {}
+    limits: SseLimits = {},
+  ) {
+    this.maxLine = limits.maxLine ?? DEFAULT_MAX_LINE;
+    this.maxEvent = limits.maxEvent ?? DEFAULT_MAX_EVENT;
+  }
 
   /** Feed decoded text; any split point is fine (inside a line, between CR and LF, inside a field). */
   feed(text: string): void {
@@ -57,17 +89,20 @@ export class SseParser {
       start = i + 1;
     }
     this.buffer += text.slice(start);
+    if (this.buffer.length > this.maxLine) throw new SseLimitError("line", this.maxLine);
   }
 
   /** The stream ended: an event not yet terminated by a blank line is discarded, as the standard says. */
   end(): void {
     this.buffer = "";
     this.data = [];
+    this.dataSize = 0;
     this.eventType = "";
     this.retry = undefined;
   }
 
   private line(line: string): void {
+    if (line.length > this.maxLine) throw new SseLimitError("line", this.maxLine);
     if (line === "") return this.dispatch();
     if (line.startsWith(":")) return this.onComment(line.slice(1).replace(/^ /, ""));
     const colon = line.indexOf(":");
@@ -76,6 +111,8 @@ export class SseParser {
     if (value.startsWith(" ")) value = value.slice(1);
     switch (field) {
       case "data":
+        this.dataSize += value.length + 1;
+        if (this.dataSize > this.maxEvent) throw new SseLimitError("event", this.maxEvent);
         this.data.push(value);
         break;
       case "event":
@@ -96,6 +133,7 @@ export class SseParser {
     this.retry = undefined;
     if (this.data.length === 0) {
       this.eventType = "";
+      this.dataSize = 0;
       return;
     }
     const message: SseMessage = {
@@ -105,6 +143,7 @@ export class SseParser {
     };
     if (retry !== undefined) message.retry = retry;
     this.data = [];
+    this.dataSize = 0;
     this.eventType = "";
     this.onMessage(message);
   }
@@ -158,9 +197,10 @@ async function* chunksOf(source: ChunkSource): AsyncGenerator<Uint8Array | strin
 export async function* readSse(
   source: ChunkSource,
   onComment?: (text: string) => void,
+  limits: SseLimits = {},
 ): AsyncGenerator<SseMessage> {
   const ready: SseMessage[] = [];
-  const parser = new SseParser((message) => ready.push(message), onComment);
+  const parser = new SseParser((message) => ready.push(message), onComment, limits);
   const decoder = new TextDecoder("utf-8");
   for await (const chunk of chunksOf(source)) {
     parser.feed(typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true }));

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { readSse, type SseMessage, SseParser } from "../src/index.js";
+import { readSse, SseLimitError, type SseMessage, SseParser } from "../src/index.js";
 
 function parse(...chunks: string[]): { messages: SseMessage[]; comments: string[] } {
   const messages: SseMessage[] = [];
@@ -58,4 +58,28 @@ test("readSse decodes UTF-8 split inside a character", async () => {
   const out: string[] = [];
   for await (const message of readSse(chunks)) out.push(message.data);
   assert.deepEqual(out, ["Dobrý den ✓"]);
+});
+
+test("a line that never ends past the cap throws SseLimitError instead of growing", () => {
+  const parser = new SseParser(() => {}, () => {}, { maxLine: 64 });
+  parser.feed("data: " + "x".repeat(40));
+  assert.throws(() => parser.feed("y".repeat(40)), (error: unknown) => error instanceof SseLimitError && error.limit === "line" && error.max === 64);
+});
+
+test("an event whose data lines add up past the cap throws, while one under it is dispatched", () => {
+  const messages: SseMessage[] = [];
+  const parser = new SseParser((m) => messages.push(m), () => {}, { maxLine: 64, maxEvent: 100 });
+  parser.feed("data: " + "a".repeat(50) + "\n\n");
+  assert.equal(messages.length, 1);
+  parser.feed(("data: " + "b".repeat(50) + "\n").repeat(1));
+  assert.throws(() => parser.feed("data: " + "c".repeat(50) + "\n"), (error: unknown) => error instanceof SseLimitError && error.limit === "event");
+});
+
+test("readSse passes its limits to the parser", async () => {
+  async function* source(): AsyncGenerator<string> {
+    for (let i = 0; i < 10; i++) yield "z".repeat(20);
+  }
+  await assert.rejects(async () => {
+    for await (const message of readSse(source(), undefined, { maxLine: 100 })) void message;
+  }, SseLimitError);
 });
