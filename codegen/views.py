@@ -62,6 +62,15 @@ ANY_VALUE: frozenset[tuple[str, tuple[str, ...]]] = frozenset(
     {("run-agent-input.json", ("properties", "forwardedProps"))}
 )
 
+# Members other AG-UI 1.0 events carry with another JSON type than the Talkie-known event of the same member
+# name: the consumer's `UnknownEvent` declares them "any JSON value". Generators that merge the objects of a
+# union into one class (quicktype) then type the merged member so that an unknown event's value passes their
+# run-time check instead of throwing (the talkie/1 specification §5: clients ignore unknown event types).
+UNKNOWN_EVENT_MEMBERS: dict[str, str] = {
+    "delta": "Text in TEXT_MESSAGE_CONTENT; AG-UI's STATE_DELTA carries a JSON Patch array (RFC 6902) here.",
+    "content": "Tool output in TOOL_CALL_RESULT; AG-UI's ACTIVITY_SNAPSHOT carries an object here.",
+}
+
 CONSUMER_HEADER = (
     "# Generated from spec/openapi.yaml and schemas/ (CONSUMER view: open objects, unknown union members, "
     "open string sets) — do not edit; regenerate with `python3 dev.py codegen`\n"
@@ -186,6 +195,9 @@ def consumer_files(producer: dict[str, Json]) -> dict[str, Json]:
                     parent = parent[token]
                 parent[tokens[-1]] = {"description": parent[tokens[-1]].get("description", "")}
         if name == "stream-event.json":
+            members = view["$defs"]["UnknownEvent"]["properties"]
+            for member, why in UNKNOWN_EVENT_MEMBERS.items():
+                members[member] = {"description": f"Any JSON value. {why}"}
             # The more specific unknown shape first: generators try the branches in order and ignore
             # `not`, so an unknown CUSTOM event would otherwise decode as `UnknownEvent` and lose its name.
             view["oneOf"] = sorted(view["oneOf"], key=lambda b: b["$ref"] != "#/$defs/UnknownCustomEvent")

@@ -59,14 +59,6 @@ def _sources(case_titles: set[str]) -> list[str]:
     return sources
 
 
-QUICKTYPE_LIMITS = {
-    "forward-unknown-event-type": "quicktype merges the `oneOf` objects of StreamEvent into one class, so "
-    "an AG-UI event whose `delta` is an array (STATE_DELTA) beside one whose `delta` is a string throws in "
-    "`Convert.toStreamEvent`; an app that uses quicktype's output must catch that and skip the event",
-}
-"""Corpus cases quicktype's own merging cannot decode: each must still fail, so a fixed quicktype shows."""
-
-
 @pytest.mark.slow
 @pytest.mark.timeout(1800)
 def test_quicktype_runtime_checks_decode_the_whole_corpus(node_tool: Tool, run: Run, tmp_path: Path) -> None:
@@ -99,9 +91,7 @@ def test_quicktype_runtime_checks_decode_the_whole_corpus(node_tool: Tool, run: 
     failures: list[str] = []
     for name, case in cases.items():
         got = results[name]
-        if name in QUICKTYPE_LIMITS:
-            assert "error" in got, f"quicktype now decodes {name}: drop it from QUICKTYPE_LIMITS"
-            continue
         failures += [f"{name}: {got['error']}"] if "error" in got else judge(name, case, None, got["output"])
     assert failures == []
+    assert {"forward-unknown-event-type", "forward-unknown-event-content"} <= set(results)
     assert len(cases) > 200
