@@ -8,8 +8,9 @@ The control API and inspector page (`control`, `static/`), faults (`faults`), ru
 inspector's traffic log and its HAR export (`traffic`, `har`), verdicts, client violations and report
 (`verdicts`, `violations`, `report`), the voice desk and the client's §10 rules (`voice`, `voice_rules`),
 the findings about a run request's text and ids (`run_findings`), the playground's page, OAuth client
-document and config (`playground`, `static/playground/`), the guard of the developer surfaces (`guard`)
-and the private runtime file `talkie-mock report` reads its key from (`runtime`), the one secret scrubber
+document and config on the mock and on its own server (`playground`, `static/playground/`) and that
+server's forwarder to its one target (`forward`), the guard of the developer surfaces (`guard`) and the
+private runtime file `talkie-mock report` reads its key from (`runtime`), the one secret scrubber
 (`redact`), the terminal log (`log`) and the LAN QR code (`lan`).
 """
 

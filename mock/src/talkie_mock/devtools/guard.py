@@ -93,11 +93,20 @@ class DevKey:
 class DevGuard:
     """Pure ASGI middleware in front of the developer surfaces."""
 
-    def __init__(self, app: ASGIApp, key: DevKey, refusal: Refusal, *, open_: bool = False) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        key: DevKey,
+        refusal: Refusal,
+        *,
+        open_: bool = False,
+        reason: str = "devtools_key",
+    ) -> None:
         self.app = app
         self.key = key
         self.open = open_
         self.refusal = refusal
+        self.reason = reason  # the message of a 401: which link to open
 
     def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
         if scope["type"] != "http" or not guarded(scope["path"]):
@@ -129,4 +138,4 @@ class DevGuard:
 
     async def _unauthorized(self, scope: Scope, send: Send) -> None:
         challenge = {"WWW-Authenticate": 'Bearer realm="talkie-mock developer surfaces"'}
-        await answer(send, *self.refusal(scope, ApiError("unauthorized", "devtools_key", headers=challenge)))
+        await answer(send, *self.refusal(scope, ApiError("unauthorized", self.reason, headers=challenge)))

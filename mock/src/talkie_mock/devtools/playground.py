@@ -1,7 +1,8 @@
 """The playground's routes under `/_mock/playground/`: its page, its OAuth client document, its config.
 
 The same paths are served by the mock (:func:`install`) and by `talkie-mock playground`'s own server
-(`devtools.forward`), so the page never knows which one it came from:
+(:func:`create_playground_app`, with the forwarder of `devtools.forward`), so the page never knows which
+one it came from:
 
 * the page (`/`, `playground.js`, `playground.css`, and `callback`, where the OAuth redirect lands on the
   same page) holds no data: fetched without the developer secret, same site still, with the inspector's
@@ -17,8 +18,10 @@ with the document's path is the document this module makes for that origin, buil
 
 from __future__ import annotations
 
+import ipaddress
 import urllib.parse
 from collections.abc import Callable
+from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
@@ -30,9 +33,15 @@ from talkie_models.protocol import SCOPES
 
 from talkie_mock.api import issuer
 from talkie_mock.api.context import Mock
-from talkie_mock.api.problems import problem
+from talkie_mock.api.limits import Limits as RequestLimits
+from talkie_mock.api.origin import AllowedHosts, HostCheck, canonical_host, host_name
+from talkie_mock.api.problems import EXCEPTION_HANDLERS, problem, refusal
 from talkie_mock.api.surfaces import PLAYGROUND_PREFIX
+from talkie_mock.config import MockConfig
+from talkie_mock.devtools import forward
 from talkie_mock.devtools.control import PAGE_HEADERS
+from talkie_mock.devtools.guard import DevGuard, DevKey
+from talkie_mock.errors import ApiError
 from talkie_mock.oauth.clients import Client, client_from_document, is_loopback_url
 
 PREFIX = PLAYGROUND_PREFIX
@@ -106,7 +115,7 @@ async def style(request: Request) -> Response:
 
 def origin_of(request: Request) -> str:
     """The origin the request was sent to (its Host was checked before any route saw it)."""
-    return f"{request.url.scheme}://{request.url.netloc}"
+    return f"{request.url.scheme}://{canonical_host(request.headers.get('host', '')) or request.url.netloc}"
 
 
 def routes(config: Config, origin: Callable[[Request], str] = origin_of) -> list[Route]:
@@ -143,4 +152,86 @@ def install(app: Starlette) -> None:
     app.state.oauth.clients.recognize(client_for)
 
 
-__all__ = ["CLIENT_PATH", "FORWARD_PATH", "PREFIX", "client_document", "client_for", "install", "routes"]
+class LoopbackHosts(AllowedHosts):
+    """The Host names the playground's own server answers to: loopback ones and the address it is bound to
+    (a web page that rebinds its domain to 127.0.0.1 still sends its domain)."""
+
+    def __init__(self, bound: str) -> None:
+        super().__init__(extra=[bound.strip("[]")])
+
+    def __contains__(self, host: str) -> bool:
+        name = host_name(host)
+        if name in self.names or name.endswith(".localhost"):
+            return True
+        try:
+            return ipaddress.ip_address(name).is_loopback
+        except ValueError:
+            return False
+
+
+def foreign_host(host: str) -> ApiError:
+    given = canonical_host(host)
+    name = host_name(given) if given else ""
+    return ApiError("invalid_request", "playground_host", host=(f"[{name}]" if ":" in name else name) or "?")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The caps of the playground's own server (`talkie-mock playground` options)."""
+
+    max_body: int = MockConfig.max_body_bytes
+    read_timeout: float = MockConfig.read_timeout
+    connect_seconds: float = forward.CONNECT_SECONDS
+    idle_seconds: float = forward.IDLE_SECONDS
+    max_forwards: int = forward.MAX_FORWARDS
+
+
+def create_playground_app(
+    target: forward.Target, key: DevKey, *, bound: str = "127.0.0.1", limits: Limits | None = None
+) -> Starlette:
+    """`talkie-mock playground URL`'s server: the page's routes and the forwarder to `target` alone.
+
+    In front, as on the mock: the Host check (loopback names only), the developer-surface guard (same site;
+    the secret for everything but the page's files) and the body cap with its read deadline.
+    """
+    limits = limits or Limits()
+    render = refusal("en")
+
+    def config(request: Request) -> dict[str, Any]:
+        return {"target": target.given, "forward": FORWARD_PATH, "origin": origin_of(request)}
+
+    forwarder = forward.Forwarder(
+        target,
+        key,
+        render,
+        FORWARD_PATH,
+        connect_seconds=limits.connect_seconds,
+        idle_seconds=limits.idle_seconds,
+        max_forwards=limits.max_forwards,
+    )
+    app = Starlette(
+        routes=[*routes(config), Route(FORWARD_PATH + "/{rest:path}", forwarder)],
+        exception_handlers=dict(EXCEPTION_HANDLERS),
+    )
+    app.router.redirect_slashes = False  # as on the mock: a path that is no route is a §3 404
+    app.state.dev_key = key
+    app.state.forwarder = forwarder
+    app.add_middleware(
+        RequestLimits, max_body=limits.max_body, read_timeout=limits.read_timeout, refusal=render
+    )
+    app.add_middleware(DevGuard, key=key, refusal=render, reason="playground_key")
+    app.add_middleware(HostCheck, allowed=LoopbackHosts(bound), refusal=render, refuse=foreign_host)
+    return app
+
+
+__all__ = [
+    "CLIENT_PATH",
+    "FORWARD_PATH",
+    "PREFIX",
+    "Limits",
+    "client_document",
+    "client_for",
+    "create_playground_app",
+    "install",
+    "routes",
+]
