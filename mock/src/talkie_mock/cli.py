@@ -1,4 +1,5 @@
-"""`talkie-mock serve`: start the mock with uvicorn and tell the developer how to use it."""
+"""`talkie-mock serve` and `playground`: start the mock (or the playground) with uvicorn and tell the
+developer how to use it."""
 
 from __future__ import annotations
 
@@ -28,10 +29,12 @@ from talkie_mock.config import (
     OAuthSettings,
     default_state_path,
 )
-from talkie_mock.devtools import lan, runtime
+from talkie_mock.devtools import forward, lan, runtime
+from talkie_mock.devtools import playground as playground_server
 from talkie_mock.devtools import report as reporting
 from talkie_mock.devtools.breaks import BreakError, check_breaks
 from talkie_mock.devtools.faults import FaultError, parse_fault
+from talkie_mock.devtools.guard import DevKey
 from talkie_mock.devtools.log import TerminalLog
 from talkie_mock.devtools.redact import Redactor
 from talkie_mock.engine.realtime import stack
@@ -354,6 +357,11 @@ def inspector_link(config: MockConfig, key: str) -> str:
     return f"{local_origin(config)}/_mock/#key={key}"
 
 
+def playground_link(origin: str, key: str) -> str:
+    """The playground's address with the secret in its fragment (the same secret as the inspector's)."""
+    return f"{origin}{playground_server.PREFIX}/#key={key}"
+
+
 def announce(config: MockConfig, on_lan: bool, key: str) -> None:
     """Tell the developer where the mock is and how each device reaches it (api.issuer: every device gets
     its own origin as issuer); the inspector link, on an address this machine can open, carries the secret."""
@@ -365,6 +373,7 @@ def announce(config: MockConfig, on_lan: bool, key: str) -> None:
     if serving.loopback(config.host):
         click.echo(f"  devices:   iOS simulator {local} · Android emulator http://10.0.2.2:{config.port}")
     click.echo(f"  inspector: {inspector_link(config, key)}")
+    click.echo(f"  playground: {playground_link(local, key)}")
     if config.open_devtools:
         click.echo("             (--open-devtools: the developer surfaces need no secret)")
     if on_lan:
@@ -418,6 +427,11 @@ def _remove_on_term(port: int) -> None:
 @_options(SERVER_OPTIONS, OAUTH_OPTIONS, FAULT_OPTIONS)
 def serve(**options: Any) -> None:
     """Run the mock server until interrupted."""
+    serve_mock(options)
+
+
+def serve_mock(options: dict[str, Any], first: Callable[[str, str], None] | None = None) -> None:
+    """`serve`, and `playground` without URL; `first(origin, key)` prints a line before the banner."""
     on_lan: bool = options["lan"]
     if options["open_devtools"] and (on_lan or not serving.loopback(options["host"])):
         raise click.UsageError(
@@ -437,6 +451,8 @@ def serve(**options: Any) -> None:
         raise click.ClickException(str(exc)) from exc
     key: str = app.state.devtools_key
     config = app.state.mock.config  # with the dev token kept in the state file
+    if first is not None:
+        first(local_origin(config), key)
     announce(config, on_lan, key)
     log = None if options["quiet"] else TerminalLog(sys.stdout, Redactor([config.token, key]))
     if log is not None:
@@ -444,6 +460,7 @@ def serve(**options: Any) -> None:
 
     def new_key(fresh: str) -> None:  # the old secret expired (devtools.guard)
         click.echo(f"talkie-mock: the inspector link expired; the new one: {inspector_link(config, fresh)}")
+        click.echo(f"talkie-mock: the new playground link: {playground_link(local_origin(config), fresh)}")
         with contextlib.suppress(OSError):
             runtime.write(config.port, local_origin(config), fresh)
 
@@ -460,6 +477,132 @@ def serve(**options: Any) -> None:
         if log is not None:
             log.drain()
     click.echo("talkie-mock stopped")
+
+
+# -- playground: the page for trying a talkie/1 server by hand, served from loopback ------------------------
+
+PLAYGROUND_PORT = 8766
+"""The playground's own port with URL (beside a mock on serve's 8765); fixed, so its OAuth client id is."""
+PLAYGROUND_OPTIONS = (
+    click.option(
+        "--connect-timeout",
+        default=forward.CONNECT_SECONDS,
+        show_default=True,
+        type=click.FloatRange(0.1),
+        help="With URL: seconds to connect to the server before the page gets 502.",
+    ),
+    click.option(
+        "--idle-timeout",
+        default=forward.IDLE_SECONDS,
+        show_default=True,
+        type=click.FloatRange(0.1),
+        help="With URL: seconds the server may send nothing before the forwarded answer is cut.",
+    ),
+    click.option(
+        "--max-forwards",
+        default=forward.MAX_FORWARDS,
+        show_default=True,
+        type=click.IntRange(1),
+        help="With URL: requests forwarded at once (streams included); more get 429.",
+    ),
+)
+PLAYGROUND_ONLY = ("connect_timeout", "idle_timeout", "max_forwards")
+WITH_URL = ("host", "port", "max_body_bytes", "read_timeout", "key_lifetime", "quiet", *PLAYGROUND_ONLY)
+"""The options that apply with URL (every other one configures the mock run without URL)."""
+
+
+@main.command()
+@click.argument("url", required=False)
+@_options(SERVER_OPTIONS, PLAYGROUND_OPTIONS, OAUTH_OPTIONS, FAULT_OPTIONS)
+def playground(url: str | None, **options: Any) -> None:
+    """Try a talkie/1 server by hand in the browser: the playground page, served from loopback.
+
+    Without URL: runs a mock exactly like `serve` (same options) and prints the playground's link first;
+    the page talks to that mock. With URL (a host, an origin or a manifest's URL): runs only the
+    playground, on 127.0.0.1:8766 unless --port says otherwise, and forwards the page's requests to that
+    server and no other, so a server without CORS headers works too; only --host (loopback), --port,
+    --max-body-bytes, --read-timeout, --key-lifetime, --quiet and the timeouts below apply.
+    """
+    ctx = click.get_current_context()
+    if url is None:
+        given = [name for name in PLAYGROUND_ONLY if _given(ctx, name)]
+        if given:
+            raise click.UsageError(f"--{given[0].replace('_', '-')} applies with URL only")
+        serve_mock(
+            options, first=lambda origin, key: click.echo(f"playground: {playground_link(origin, key)}")
+        )
+        return
+    stray = [name for name in options if name not in WITH_URL and _given(ctx, name)]
+    if stray:
+        raise click.UsageError(
+            f"--{stray[0].replace('_', '-')} configures the mock that playground runs without URL"
+        )
+    serve_playground(url, options, default_port=not _given(ctx, "port"))
+
+
+def _first_line(origin: str, key: str) -> None:
+    click.echo(f"playground: {playground_link(origin, key)}")
+
+
+def _given(ctx: click.Context, name: str) -> bool:
+    source = ctx.get_parameter_source(name)
+    return source is not None and source is not click.core.ParameterSource.DEFAULT
+
+
+def serve_playground(url: str, options: dict[str, Any], *, default_port: bool) -> None:
+    """The playground's own server, forwarding to `url` alone, on a loopback address."""
+    try:
+        target = forward.parse_target(url)
+    except forward.TargetError as exc:
+        raise click.BadParameter(str(exc), param_hint="URL") from exc
+    host: str = options["host"]
+    if not serving.loopback(host):
+        raise click.UsageError("the playground serves on loopback only (--host 127.0.0.1, ::1 or localhost)")
+    sock = bind(host, PLAYGROUND_PORT if default_port else options["port"])
+    port = sock.getsockname()[1]
+    origin = local_origin(MockConfig(host=host, port=port))
+    dev_key = DevKey(lifetime=options["key_lifetime"])
+    limits = playground_server.Limits(
+        max_body=options["max_body_bytes"],
+        read_timeout=options["read_timeout"],
+        connect_seconds=options["connect_timeout"],
+        idle_seconds=options["idle_timeout"],
+        max_forwards=options["max_forwards"],
+    )
+    app = playground_server.create_playground_app(target, dev_key, bound=host, limits=limits)
+    client_id = origin + playground_server.CLIENT_PATH
+    click.echo(f"talkie-mock playground on {origin}")
+    click.echo(f"  playground: {playground_link(origin, dev_key.value)}")
+    click.echo(f"  target:     {target.given} (every request of the page goes there, and nowhere else)")
+    click.echo(f"  sign-in:    OAuth client {client_id} or a pasted token")
+    click.echo("  stop:       press Ctrl+C")
+    sys.stdout.flush()
+
+    def new_key(fresh: str) -> None:
+        click.echo(f"talkie-mock: the playground link expired; the new one: {playground_link(origin, fresh)}")
+
+    dev_key.on_new_key = new_key
+    run_playground(app, sock, options["read_timeout"], dev_key.value, options["quiet"])
+    click.echo("talkie-mock playground stopped")
+
+
+def run_playground(app: Any, sock: socket.socket, read_timeout: float, key: str, quiet: bool) -> None:
+    """uvicorn for the playground's own server: the mock's head deadline, secrets cut from its log, and no
+    traceback for an answer the target broke off (the forwarder logs it in one line)."""
+    server = uvicorn.Server(
+        uvicorn.Config(
+            app,
+            log_level="error" if quiet else "warning",
+            access_log=False,
+            lifespan="off",
+            timeout_graceful_shutdown=5,
+            http=serving.protocol(read_timeout),
+        )
+    )
+    serving.scrub_logs(Redactor([key]))
+    logging.getLogger("uvicorn.error").addFilter(forward.QuietBreaks())
+    with contextlib.suppress(KeyboardInterrupt):
+        server.run(sockets=[sock])
 
 
 @main.command()

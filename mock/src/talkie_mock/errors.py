@@ -71,6 +71,32 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "csrf": "The form is out of date or was not sent from this server's page; reload it.",
         "cors_origin": "Pages on {origin} may not call this server (see talkie-mock serve --cors-origin).",
+        # the playground's own server and its forwarder (devtools.forward)
+        "playground_key": (
+            "The developer secret is missing, wrong or expired: open the latest playground link talkie-mock "
+            "playground printed (the page sends the secret in the X-Talkie-Mock-Key header)."
+        ),
+        "playground_host": (
+            "The playground answers only to loopback names (127.0.0.1, localhost, [::1]), not to {host}: "
+            "open the link talkie-mock playground printed."
+        ),
+        "forward_path": (
+            "The playground forwards only a path on its target, and refuses this one: {why}. Pass the "
+            "path and query of a URL on the target, such as /api/talkie/status."
+        ),
+        "forward_unreachable": (
+            "The playground could not reach {target}: {why}. Start that server or correct the address given "
+            "to talkie-mock playground, then try again."
+        ),
+        "forward_broken": (
+            "{target} broke off its answer to the playground: {why}. Try again; if it repeats, that server's "
+            "log says why."
+        ),
+        "forward_busy": (
+            "The playground forwards at most {limit:request} at once, and that many are open: close a stream "
+            "(or wait for one to end), then try again."
+        ),
+        "forward_gone": "The request body did not arrive: the page closed the connection.",
     },
     "cs": {
         "invalid_request": "Požadavek není platný.",
@@ -120,6 +146,31 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "csrf": "Formulář je zastaralý nebo nebyl odeslán ze stránky tohoto serveru; načtěte ji znovu.",
         "cors_origin": "Stránky z {origin} nesmí volat tento server (viz talkie-mock serve --cors-origin).",
+        "playground_key": (
+            "Vývojářský klíč chybí, je chybný nebo vypršel: otevřete poslední odkaz, který vypsal "
+            "talkie-mock playground (stránka klíč posílá v hlavičce X-Talkie-Mock-Key)."
+        ),
+        "playground_host": (
+            "Playground odpovídá jen na jména loopbacku (127.0.0.1, localhost, [::1]), ne na {host}: "
+            "otevřete odkaz, který vypsal talkie-mock playground."
+        ),
+        "forward_path": (
+            "Playground přeposílá jen cestu na svůj cíl a tuto odmítá: {why}. Předejte cestu a dotaz adresy "
+            "na cíli, například /api/talkie/status."
+        ),
+        "forward_unreachable": (
+            "Playground se nespojil s {target}: {why}. Spusťte ten server nebo opravte adresu pro "
+            "talkie-mock playground a zkuste to znovu."
+        ),
+        "forward_broken": (
+            "{target} přerušil odpověď pro playground: {why}. Zkuste to znovu; když se to opakuje, důvod "
+            "najdete v logu toho serveru."
+        ),
+        "forward_busy": (
+            "Playground přeposílá nejvýš {limit:request} najednou a tolik jich je otevřeno: zavřete některý "
+            "stream (nebo počkejte, až skončí) a zkuste to znovu."
+        ),
+        "forward_gone": "Tělo požadavku nedorazilo: stránka spojení zavřela.",
     },
 }
 

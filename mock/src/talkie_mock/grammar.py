@@ -43,6 +43,7 @@ NOUNS: dict[str, dict[str, dict[Case, Forms]]] = {
         "character": {"nom": ("znak", "znaky", "znaků")},
         "level": {"nom": ("úroveň", "úrovně", "úrovní")},
         "byte": {"nom": ("bajt", "bajty", "bajtů")},
+        "request": {"nom": ("požadavek", "požadavky", "požadavků")},
     },
     "en": {
         "meeting": {"nom": ("meeting", "meetings", "meetings")},
@@ -59,6 +60,7 @@ NOUNS: dict[str, dict[str, dict[Case, Forms]]] = {
         "character": {"nom": ("character", "characters", "characters")},
         "level": {"nom": ("level", "levels", "levels")},
         "byte": {"nom": ("byte", "bytes", "bytes")},
+        "request": {"nom": ("request", "requests", "requests")},
     },
 }
 

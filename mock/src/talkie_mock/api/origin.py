@@ -108,12 +108,20 @@ async def answer(send: Send, status: int, body: bytes, headers: Headers) -> None
 
 
 class HostCheck:
-    """Refuses (400 `invalid_request`) a request whose Host names no address of this mock."""
+    """Refuses (400 `invalid_request`) a request whose Host names no address of this mock; `refuse` says
+    why (the mock's :func:`foreign_host` names the option that adds a name)."""
 
-    def __init__(self, app: ASGIApp, allowed: AllowedHosts, refusal: Refusal) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        allowed: AllowedHosts,
+        refusal: Refusal,
+        refuse: Callable[[str], ApiError] | None = None,
+    ) -> None:
         self.app = app
         self.allowed = allowed
         self.refusal = refusal
+        self.refuse = refuse or foreign_host
 
     def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
         # a plain function handing on the next layer's coroutine: see the module's last paragraph
@@ -123,7 +131,7 @@ class HostCheck:
             if host is None and scope.get("http_version", "1.1") != "1.0":
                 return answer(send, *self.refusal(scope, ApiError("invalid_request", "missing_host")))
             if host is not None and host not in self.allowed:
-                return answer(send, *self.refusal(scope, foreign_host(host)))
+                return answer(send, *self.refusal(scope, self.refuse(host)))
         return self.app(scope, receive, send)
 
 

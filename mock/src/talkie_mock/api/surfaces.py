@@ -5,6 +5,10 @@ secret. The developer surfaces (`/_mock/…`, the OAuth account pages) are guard
 talkie/1 endpoint lives under `/_mock/`: the signalling URL the mock hands to apps as `signaling.url`,
 because there the mock stands for the speech provider (notes N-70), authenticated by the session's client
 secret. It is listed here once, and both middlewares read it from here.
+
+Inside the developer surfaces, the pages hold no data and are fetched without the secret (same site still):
+the inspector's page and files, and the playground's page, files and OAuth client document
+(`PUBLIC_PAGES`).
 """
 
 from __future__ import annotations
@@ -19,6 +23,15 @@ PROTOCOL_PATHS = frozenset({SIGNALING_PATH})
 DEVELOPER_PREFIXES = ("/_mock", "/oauth/account")
 """The control API, the inspector and the OAuth account pages."""
 _UNDER = tuple(prefix + "/" for prefix in DEVELOPER_PREFIXES)
+PLAYGROUND_PREFIX = "/_mock/playground"
+"""The playground: the same paths on the mock and on `talkie-mock playground`'s own server."""
+PLAYGROUND_PAGES = frozenset(
+    PLAYGROUND_PREFIX + name
+    for name in ("/", "/playground.js", "/playground.css", "/callback", "/client.json")
+)
+"""The playground's page, its files, the OAuth redirect landing on the page, its client document."""
+PUBLIC_PAGES = frozenset({"/_mock/", "/_mock/inspector.js", "/_mock/inspector.css"}) | PLAYGROUND_PAGES
+"""The developer pages fetched (GET, HEAD) without the developer secret: no data in them."""
 
 
 def protocol(path: str) -> bool:

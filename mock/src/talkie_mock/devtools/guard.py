@@ -13,7 +13,8 @@ anyone on the LAN with `--lan`. :class:`DevGuard` asks for
   401 otherwise.
 
 The inspector page and its script and style hold no data, so they are served without the secret (same
-site still): opened without the key, the page says how to open it. The secret is made afresh at every
+site still): opened without the key, the page says how to open it; so are the playground's page, files and
+OAuth client document (`api.surfaces.PUBLIC_PAGES`). The secret is made afresh at every
 start, lives in memory only and expires after `key_lifetime` seconds; then the guard makes a new one and
 hands it to `on_new_key` (the CLI prints the new link and rewrites the runtime file that `talkie-mock
 report` reads). `open_devtools` (`--open-devtools`, loopback only) drops the secret for CI, never the
@@ -35,11 +36,12 @@ from starlette.routing import BaseRoute, Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from talkie_mock.api.origin import Refusal, answer, cross_site, header
+from talkie_mock.api.surfaces import PUBLIC_PAGES
 from talkie_mock.api.surfaces import developer as guarded
 from talkie_mock.errors import ApiError
 
-PUBLIC = frozenset({"/_mock/", "/_mock/inspector.js", "/_mock/inspector.css"})
-"""The inspector page and its files: no data in them, so no secret needed to fetch them."""
+PUBLIC = PUBLIC_PAGES
+"""The developer pages and their files: no data in them, so no secret needed to fetch them."""
 KEY_PARAM = "key"
 KEY_HEADER = b"x-talkie-mock-key"
 KEY_PREFIX = "dk_"
@@ -91,11 +93,20 @@ class DevKey:
 class DevGuard:
     """Pure ASGI middleware in front of the developer surfaces."""
 
-    def __init__(self, app: ASGIApp, key: DevKey, refusal: Refusal, *, open_: bool = False) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        key: DevKey,
+        refusal: Refusal,
+        *,
+        open_: bool = False,
+        reason: str = "devtools_key",
+    ) -> None:
         self.app = app
         self.key = key
         self.open = open_
         self.refusal = refusal
+        self.reason = reason  # the message of a 401: which link to open
 
     def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
         if scope["type"] != "http" or not guarded(scope["path"]):
@@ -127,4 +138,4 @@ class DevGuard:
 
     async def _unauthorized(self, scope: Scope, send: Send) -> None:
         challenge = {"WWW-Authenticate": 'Bearer realm="talkie-mock developer surfaces"'}
-        await answer(send, *self.refusal(scope, ApiError("unauthorized", "devtools_key", headers=challenge)))
+        await answer(send, *self.refusal(scope, ApiError("unauthorized", self.reason, headers=challenge)))

@@ -18,7 +18,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -192,11 +192,16 @@ def _no_lone_surrogates(value: Any) -> None:
             _no_lone_surrogates(item)
 
 
+Recognizer = Callable[[str], "Client | None"]
+"""Knows a family of clients by their `client_id` alone, without a fetch (the playground's, on loopback)."""
+
+
 class ClientRegistry:
     """All clients by `client_id`; loopback documents are fetched once, on first use."""
 
     def __init__(self, files: Iterable[Path] = (), urls: Iterable[str] = ()) -> None:
         self._clients: dict[str, Client] = {TALKIE_APP.client_id: TALKIE_APP}
+        self._recognizers: list[Recognizer] = []
         for path in files:
             client = load_file(path)
             self._clients[client.client_id] = client
@@ -206,16 +211,25 @@ class ClientRegistry:
                 raise ClientConfigError(f"{url}: only http://127.0.0.1 or http://[::1] documents are fetched")
             self._urls.add(url)
 
+    def recognize(self, recognizer: Recognizer) -> None:
+        """Add clients known by their `client_id` alone (asked after the registered ones)."""
+        self._recognizers.append(recognizer)
+
     def known(self, client_id: str) -> Client | None:
-        """A client that needs no fetch (pre-registered, from a file, or fetched before)."""
-        return self._clients.get(client_id)
+        """A client that needs no fetch (pre-registered, from a file, recognized, or fetched before)."""
+        client = self._clients.get(client_id)
+        for recognizer in self._recognizers if client is None else ():
+            client = recognizer(client_id)
+            if client is not None:
+                break
+        return client
 
     async def resolve(self, client_id: str) -> Client | None:
         """The client, fetching a configured loopback document if needed; None when the id is unknown.
 
         Raises :class:`ClientConfigError` when a configured document cannot be fetched or is invalid.
         """
-        client = self._clients.get(client_id)
+        client = self.known(client_id)
         if client is not None or client_id not in self._urls:
             return client
         # the whole fetch within the deadline, the connection and the head too: a stalled fetch leaves its
