@@ -1,6 +1,6 @@
 """The baselines of `bench/mock_http.py`: the least a server could do to send the mock's bytes.
 
-Four ASGI apps, each run by uvicorn in its own process with the mock's settings (uvicorn's default loop and
+Five ASGI apps, each run by uvicorn in its own process with the mock's settings (uvicorn's default loop and
 parser — uvloop and httptools where installed, as for the mock —, no access log):
 
 * ``starlette`` — a bare Starlette app: one route per path answering precomputed JSON bytes, and the echo and
@@ -11,13 +11,18 @@ parser — uvloop and httptools where installed, as for the mock —, no access 
   (talkie_models), make the run's writes in one SQLite transaction with the mock's own state code
   (``talkie_mock.engine.store``: the replay and thread look-ups, the thread, both messages, the finished
   run), then send the five frames in one body. No authentication, inspector, guards or engine: it prices
-  what durable state costs on this stack, so the mock's echo row can be read against it.
+  what durable state costs on this stack, so the mock's echo row can be read against it;
+* ``independent`` — the same work written without any of the mock's code: the standard ``sqlite3`` module
+  on its own schema (WAL, ``synchronous=NORMAL``), one transaction per run (look up the runId and the
+  thread, insert the thread, the user message, the assistant message and the finished run with its
+  events, update the thread), then the five frames in one body. It prices durable state independently of
+  ``engine.store``, so the mock's own work (authentication, inspector, guards, engine) is read against it.
 
 The JSON bodies are the mock's own answers, fetched from it before the measurements (``--bodies`` file), so
 every row sends the same bytes. Streams build the same AG-UI events the mock sends for `talkie-test:echo` and
 `talkie-test:slow`, from the posted RunAgentInput; all but the floor store and validate nothing.
 
-    python bench/_baselines.py {starlette|asgi|sse|floor} --port N --bodies FILE
+    python bench/_baselines.py {starlette|asgi|sse|floor|independent} --port N --bodies FILE
         [--slow-seconds S --slow-chunks K]
 """
 
@@ -227,6 +232,83 @@ def durable_floor(bodies: dict[str, bytes], state: Path) -> ASGIApp:
     return app
 
 
+INDEPENDENT_SCHEMA = """
+CREATE TABLE IF NOT EXISTS threads (id TEXT PRIMARY KEY, user_id TEXT NOT NULL, title TEXT NOT NULL,
+    channel TEXT NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS messages (id TEXT NOT NULL, thread_id TEXT NOT NULL, role TEXT NOT NULL,
+    content TEXT NOT NULL, created_at INTEGER NOT NULL, PRIMARY KEY (thread_id, id));
+CREATE TABLE IF NOT EXISTS runs (user_id TEXT NOT NULL, id TEXT NOT NULL, thread_id TEXT NOT NULL,
+    status TEXT NOT NULL, ended_at INTEGER NOT NULL, events TEXT NOT NULL, PRIMARY KEY (user_id, id));
+"""
+
+
+def independent_floor(bodies: dict[str, bytes], state: Path) -> ASGIApp:
+    """The durable floor without the mock's code: standard `sqlite3`, one transaction, WAL + NORMAL."""
+    import sqlite3
+
+    from talkie_models import RunAgentInput, UserMessage
+
+    db = sqlite3.connect(str(state), isolation_level=None, check_same_thread=False)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=NORMAL")
+    db.executescript(INDEPENDENT_SCHEMA)
+    user_id = "u_floor"
+
+    def persist(run: RunAgentInput, text: str, events: list[dict[str, Any]]) -> None:
+        now = int(time.time() * 1000)
+        thread_id = run.thread_id
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            seen = "SELECT 1 FROM runs WHERE user_id = ? AND id = ?"
+            if db.execute(seen, (user_id, run.run_id)).fetchone() is not None:
+                raise RuntimeError("the bench repeated a runId")
+            if db.execute("SELECT 1 FROM threads WHERE id = ?", (thread_id,)).fetchone() is None:
+                db.execute(
+                    "INSERT INTO threads VALUES (?, ?, ?, 'chat', ?, ?)",
+                    (thread_id, user_id, text[:60], now, now),
+                )
+            insert = "INSERT INTO messages VALUES (?, ?, ?, ?, ?)"
+            db.execute(insert, (run.messages[-1].id, thread_id, "user", text, now))
+            db.execute(insert, (f"msg_{run.run_id}", thread_id, "assistant", events[2]["delta"], now))
+            db.execute(
+                "INSERT INTO runs VALUES (?, ?, ?, 'finished', ?, ?)",
+                (user_id, run.run_id, thread_id, now, json.dumps(events, separators=(",", ":"))),
+            )
+            db.execute("UPDATE threads SET updated_at = ? WHERE id = ?", (now, thread_id))
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+
+    async def app(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            message = await receive()
+            if message["type"] == "lifespan.startup":
+                await send({"type": "lifespan.startup.complete"})
+                await receive()
+                db.close()
+                await send({"type": "lifespan.shutdown.complete"})
+            return
+        if scope["path"] != RUN_PATH or scope["method"] != "POST":
+            answer = bodies.get(scope["path"])
+            await send(
+                {"type": "http.response.start", "status": 200 if answer else 404, "headers": JSON_HEADERS}
+            )
+            await send({"type": "http.response.body", "body": answer or b"{}"})
+            return
+        run = RunAgentInput.model_validate_json(await read_body(receive))
+        last = run.messages[-1]
+        text = last.content if isinstance(last, UserMessage) and isinstance(last.content, str) else ""
+        events, _ = events_of(run.thread_id, run.run_id, text, None)
+        persist(run, text, events)
+        body = b"".join(frame(event) for event in events)
+        headers = [*SSE_HEADERS, (b"content-length", str(len(body)).encode())]
+        await send({"type": "http.response.start", "status": 200, "headers": headers})
+        await send({"type": "http.response.body", "body": body})
+
+    return app
+
+
 def _text(headers: list[tuple[bytes, bytes]]) -> list[tuple[str, str]]:
     return [(k.decode(), v.decode()) for k, v in headers if k != b"content-type"] + [
         ("content-type", "text/event-stream; charset=utf-8")
@@ -243,7 +325,7 @@ APPS: dict[str, Callable[[dict[str, bytes]], ASGIApp]] = {
 def main() -> None:
     global SLOW
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("kind", choices=[*sorted(APPS), "floor"])
+    parser.add_argument("kind", choices=[*sorted(APPS), "floor", "independent"])
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--bodies", type=Path, required=True)
     parser.add_argument("--slow-seconds", type=float, default=SLOW[0])
@@ -253,6 +335,8 @@ def main() -> None:
     bodies = {path: body.encode() for path, body in json.loads(args.bodies.read_text()).items()}
     if args.kind == "floor":  # its state file sits beside the bodies, in the bench's temporary folder
         app = durable_floor(bodies, args.bodies.with_name("floor-state.db"))
+    elif args.kind == "independent":
+        app = independent_floor(bodies, args.bodies.with_name("independent-state.db"))
     else:
         app = APPS[args.kind](bodies)
     # the same socket set-up as `talkie-mock serve` (TCP, so asyncio sets TCP_NODELAY)

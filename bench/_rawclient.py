@@ -90,6 +90,7 @@ class HoldResult:
     failed: list[str] = field(default_factory=list)
     longest: float = 0.0  # seconds from request to stream end, worst stream
     all_open_after: float = 0.0  # seconds until every stream had its first event
+    open_now: int = 0  # streams connected and not yet ended, at this moment
 
 
 async def hold_streams(
@@ -99,11 +100,15 @@ async def hold_streams(
     deadline: float,
     on_all_open: Callable[[], None],
     batch: int = 250,
+    on_sample: Callable[[int], None] | None = None,
+    every: float = 0.1,
 ) -> HoldResult:
     """Open `count` run streams (in batches, so the accept queue keeps up) and wait for all to end.
 
     `on_all_open` runs once every stream has delivered its first event: the moment to read the server's
-    memory, when it holds all of them. A stream is on time if it ends within `deadline` s of its request.
+    memory, when it holds all of them. `on_sample`, when given, runs every `every` s with the number of
+    streams open at that moment, so the caller can read the server's memory at its peak beside that count.
+    A stream is on time if it ends within `deadline` s of its request.
     """
     result = HoldResult()
     started = time.monotonic()
@@ -118,6 +123,7 @@ async def hold_streams(
             result.failed.append(f"connect: {exc}")
             return
         result.opened += 1
+        result.open_now += 1
         sent = time.monotonic()
         try:
             writer.write(requests())
@@ -148,7 +154,14 @@ async def hold_streams(
         except (OSError, TimeoutError, asyncio.IncompleteReadError) as exc:
             result.failed.append(f"{type(exc).__name__}: {exc}")
         finally:
+            result.open_now -= 1
             writer.close()
+
+    async def sampler() -> None:
+        assert on_sample is not None
+        while True:
+            on_sample(result.open_now)
+            await asyncio.sleep(every)
 
     async def watcher() -> None:
         await all_open.wait()
@@ -156,6 +169,7 @@ async def hold_streams(
         on_all_open()
 
     watch = asyncio.create_task(watcher())
+    sampling = asyncio.create_task(sampler()) if on_sample is not None else None
     tasks = []
     for start in range(0, count, batch):
         tasks += [asyncio.create_task(one()) for _ in range(min(batch, count - start))]
@@ -163,6 +177,8 @@ async def hold_streams(
     await asyncio.gather(*tasks)
     if not watch.done():
         watch.cancel()
+    if sampling is not None:
+        sampling.cancel()
     return result
 
 
