@@ -9,25 +9,33 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import socket
 import threading
 import urllib.parse
 from collections.abc import Iterator, MutableMapping
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+import served
+import uvicorn
+import waiting
 from click.testing import CliRunner
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from quiet_server import QuietHTTPServer
 from starlette.applications import Starlette
+from starlette.testclient import TestClient
 from talkie_mock.cli import main
 from talkie_mock.devtools import forward
 from talkie_mock.devtools.guard import DevKey
 from talkie_mock.devtools.playground import FORWARD_PATH, Limits, create_playground_app
+from talkie_mock.testing import run_input
+from talkie_models.sse import SSEDecoder
 
 ORIGIN = "http://127.0.0.1:8766"  # where the page is: the playground's own server
 KEY = "dk_" + "k" * 43
@@ -520,3 +528,113 @@ def test_playground_with_url_refuses_a_non_loopback_host_and_mock_options() -> N
     plain = CliRunner().invoke(main, ["playground", "http://crm.example.com"])
     assert plain.exit_code == 2
     assert "requires https" in plain.output
+
+
+@pytest.fixture
+def no_server(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[Any]:
+    """The commands without running uvicorn (the app is recorded), the user's data folder in tmp_path."""
+    served: list[Any] = []
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path / "run"))
+
+    def fake_run(self: uvicorn.Server, sockets: list[Any]) -> None:
+        served.append(self.config.app)
+
+    monkeypatch.setattr(uvicorn.Server, "run", fake_run)
+    return served
+
+
+def test_serve_links_the_playground_in_its_banner_with_the_inspectors_key(no_server: list[Any]) -> None:
+    result = CliRunner().invoke(main, ["serve", "--port", "0", "--state", ":memory:"])
+    assert result.exit_code == 0, result.output
+    port = no_server[0].state.mock.config.port
+    key = no_server[0].state.devtools_key
+    assert f"  inspector: http://127.0.0.1:{port}/_mock/#key={key}\n" in result.output
+    assert f"  playground: http://127.0.0.1:{port}/_mock/playground/#key={key}\n" in result.output
+
+
+def test_playground_without_url_is_a_mock_with_the_playground_link_first(no_server: list[Any]) -> None:
+    result = CliRunner().invoke(main, ["playground", "--port", "0", "--state", ":memory:", "--seed", "4"])
+    assert result.exit_code == 0, result.output
+    app = no_server[0]
+    port, key = app.state.mock.config.port, app.state.devtools_key
+    assert app.state.mock.config.seed == 4  # serve's options configure that mock
+    first = result.output.splitlines()[0]
+    assert first == f"playground: http://127.0.0.1:{port}/_mock/playground/#key={key}"
+    assert f"talkie-mock serving talkie/1 (test mode) on http://127.0.0.1:{port}" in result.output
+    with TestClient(app, base_url=f"http://127.0.0.1:{port}") as http:
+        config = http.get("/_mock/playground/config", headers={"X-Talkie-Mock-Key": key}).json()
+    assert config == {"target": f"http://127.0.0.1:{port}", "forward": None, "origin": config["origin"]}
+    with_url_only = CliRunner().invoke(main, ["playground", "--max-forwards", "3"])
+    assert with_url_only.exit_code == 2
+    assert "--max-forwards applies with URL only" in with_url_only.output
+
+
+def test_playground_with_url_prints_its_link_and_the_target(no_server: list[Any]) -> None:
+    result = CliRunner().invoke(main, ["playground", "https://crm.example.com", "--port", "0"])
+    assert result.exit_code == 0, result.output
+    app = no_server[0]
+    key = app.state.dev_key.value
+    lines = result.output.splitlines()
+    origin = lines[0].removeprefix("talkie-mock playground on ")
+    assert origin.startswith("http://127.0.0.1:")
+    assert lines[1] == f"  playground: {origin}/_mock/playground/#key={key}"
+    assert lines[2].startswith("  target:     https://crm.example.com ")
+    assert f"OAuth client {origin}/_mock/playground/client.json" in lines[3]
+    assert app.state.forwarder.target.origin == "https://crm.example.com"
+
+
+# -- streaming, between real processes ---------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_a_run_streams_through_event_by_event_from_a_real_mock() -> None:
+    """The first text arrives while the run still works: a cancel sent then cuts the text short (a buffered
+    forward would deliver the whole run first, and the cancel would come too late to change its end)."""
+    mock, mock_banner = served.launch(served.command(":memory:", locale=None))
+    try:
+        served.wait_ready(mock_banner.origin, process=mock)
+        argv = [served.executable(), "playground", mock_banner.origin, "--port", "0", "--quiet"]
+        play, banner = served.launch(argv)
+        try:
+            found = re.search(r"/_mock/playground/#key=(\S+)", banner.text)
+            assert found, banner.text
+            base = banner.origin + FORWARD_PATH
+            headers = {"X-Talkie-Mock-Key": found.group(1), "Authorization": f"Bearer {served.TOKEN}"}
+            with httpx.Client(base_url=base, headers=headers, timeout=60) as http:
+                manifest = waiting.until(lambda: _manifest(http), "the playground to forward the manifest")
+                events = _cancelled_run(http, manifest["endpoints"])
+        finally:
+            served.stop(play)
+    finally:
+        served.stop(mock)
+    assert events[0]["type"] == "RUN_STARTED"
+    assert events[-1]["type"] == "RUN_FINISHED"
+    assert events[-1]["outcome"] == {"type": "cancelled"}
+
+
+def _manifest(http: httpx.Client) -> dict[str, Any] | None:
+    try:
+        answer = http.get("/.well-known/talkie.json")
+    except httpx.TransportError:
+        return None
+    body: dict[str, Any] = answer.json()
+    return body if answer.status_code == 200 else None
+
+
+def _cancelled_run(http: httpx.Client, endpoints: dict[str, str]) -> list[dict[str, Any]]:
+    body = run_input("talkie-test:slow", "r_through", thread_id="t_through")
+    decoder = SSEDecoder()
+    events: list[dict[str, Any]] = []
+    cancelled = False
+    with http.stream("POST", endpoints["run"], json=body, headers={"Accept": "text/event-stream"}) as answer:
+        assert answer.status_code == 200
+        assert answer.headers["content-type"].startswith("text/event-stream")
+        for chunk in answer.iter_raw():
+            events += [json.loads(message.data) for message in decoder.feed(chunk)]
+            if not cancelled and any(e["type"] == "TEXT_MESSAGE_CONTENT" for e in events):
+                cancel = endpoints["cancelRun"].replace("{runId}", "r_through")
+                assert http.post(cancel).json() == {"ok": True}
+                cancelled = True
+    assert cancelled
+    return events

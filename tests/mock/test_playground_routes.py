@@ -169,3 +169,10 @@ def test_the_mock_signs_the_playground_in_by_its_loopback_client_id(http: TestCl
 )
 def test_no_other_client_id_passes_for_the_playground(client_id: str) -> None:
     assert playground.client_for(client_id) is None
+
+
+def test_the_inspector_links_the_playground_with_its_key(http: TestClient) -> None:
+    page = http.get("/_mock/").text
+    assert 'id="playground-link" href="/_mock/playground/"' in page
+    script = http.get("/_mock/inspector.js").text
+    assert 'getElementById("playground-link").hash = "key=" + encodeURIComponent(KEY)' in script

@@ -333,6 +333,8 @@ async function refreshState() {
 }
 
 function setup() {
+  // the playground takes the secret the same way: in its link's fragment, never sent to a server
+  if (KEY) document.getElementById("playground-link").hash = "key=" + encodeURIComponent(KEY);
   const switches = document.getElementById("fault-switches");
   for (const [label, fault] of FAULT_SWITCHES) {
     switches.append(button(label, () => act("POST", "/faults", fault)));
