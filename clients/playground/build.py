@@ -9,6 +9,7 @@ writes the three page files elsewhere (the drift test builds into a temporary fo
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import shutil
 import subprocess
@@ -27,22 +28,22 @@ PAGE_FILES = ("index.html", "playground.css")
 def rules_module() -> str:
     """Every rule with its level, side, statement and the address of its block on the site."""
     sys.path.insert(0, str(ROOT / "docs" / "hooks"))
-    from talkie_docs.contract import load_contract
-    from talkie_docs.rules import place_rules, spec_sources
-
-    contract = load_contract(ROOT)
-    placement = place_rules(contract, spec_sources(ROOT / "docs"))
-    table = {}
+    contract_module = importlib.import_module("talkie_docs.contract")  # the site's hooks: not a package
+    rules = importlib.import_module("talkie_docs.rules")
+    contract = contract_module.load_contract(ROOT)
+    placement = rules.place_rules(contract, rules.spec_sources(ROOT / "docs"))
+    table: dict[str, dict[str, str]] = {}
     for rule in contract.rules:
         page = placement.page_of.get(rule.id)
         url = SITE + page.removesuffix(".md") + "/#" + rule.id if page else SITE + "reference/rules/"
         table[rule.id] = {"level": rule.level, "side": rule.side, "statement": rule.statement, "url": url}
     return (
-        "// Generated from spec/rules.yaml and the site's spec pages by clients/playground/build.py; do not edit.\n\n"
+        "// Generated from spec/rules.yaml and the site's spec pages by clients/playground/build.py;"
+        " do not edit.\n\n"
         "/** Every talkie/1 rule: level, side, statement and its block on the site. */\n"
-        f"export const SITE_RULES: {{ readonly [id: string]: {{ level: string; side: string; statement: string; url: string }} }} = "
-        + json.dumps(table, indent=1, ensure_ascii=False)
-        + ";\n"
+        "export const SITE_RULES: {\n"
+        "  readonly [id: string]: { level: string; side: string; statement: string; url: string };\n"
+        "} = " + json.dumps(table, indent=1, ensure_ascii=False) + ";\n"
     )
 
 

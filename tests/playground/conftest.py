@@ -3,17 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
-import os
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 import served
 
-ROOT = Path(__file__).resolve().parents[2]
-SCREENSHOTS = ROOT / "docs" / "assets" / "playground"
-UPDATE_SCREENSHOTS = os.environ.get("TALKIE_UPDATE_SCREENSHOTS") == "1"
 MEDIA_FLAGS = (
     "--use-fake-ui-for-media-stream",
     "--use-fake-device-for-media-stream",
@@ -35,12 +30,3 @@ def browser(chromium: Any) -> Iterator[Any]:
     launch = dataclasses.replace(chromium, args=(*chromium.args, *MEDIA_FLAGS))
     with launch.running() as running:
         yield running
-
-
-def screenshot(page: Any, name: str) -> None:
-    """Write docs/assets/playground/<name>.png when TALKIE_UPDATE_SCREENSHOTS=1, else check it exists."""
-    path = SCREENSHOTS / f"{name}.png"
-    if UPDATE_SCREENSHOTS:
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(path), full_page=False)
-    assert path.is_file(), f"{path} is missing: run the playground tests with TALKIE_UPDATE_SCREENSHOTS=1"

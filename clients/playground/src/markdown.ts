@@ -27,7 +27,7 @@ export function linkNode(label: string, target: URL): HTMLAnchorElement {
   return a;
 }
 
-const INLINE = /`([^`]+)`|\*\*(.+?)\*\*|\*([^*\s][^*]*)\*|\[([^\]]+)\]\(([^()\s]+)\)/;
+const INLINE = /`([^`]+)`|\*\*(.+?)\*\*|\*([^*\s][^*]*)\*|\[([^\]]+)\]\(((?:[^()\s]|\([^()\s]*\))+)\)/;
 
 /** Inline spans of one line or paragraph, parsed left to right. */
 export function inline(text: string, origin: string): Node[] {

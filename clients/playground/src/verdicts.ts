@@ -38,7 +38,7 @@ export function checkCard(turn: Turn, card: Card, origin: string): void {
   turn.check("CARD-005", bad.length === 0, bad.length === 0 ? `card ${card.id}: every url is same-origin or https` : `card ${card.id}: ${bad.join(", ")} is neither same-origin nor https`);
 }
 
-const LINK = /\[([^\]]*)\]\(([^()\s]*)\)/g;
+const LINK = /\[([^\]]*)\]\(((?:[^()\s]|\([^()\s]*\))*)\)/g;
 
 /** TEXT-002 (link targets) and TEXT-003 (no HTML, no images) on one finished assistant text. */
 export function checkText(turn: Turn, text: string, origin: string): void {

@@ -1,7 +1,9 @@
 // Generated from spec/rules.yaml and the site's spec pages by clients/playground/build.py; do not edit.
 
 /** Every talkie/1 rule: level, side, statement and its block on the site. */
-export const SITE_RULES: { readonly [id: string]: { level: string; side: string; statement: string; url: string } } = {
+export const SITE_RULES: {
+  readonly [id: string]: { level: string; side: string; statement: string; url: string };
+} = {
  "MAN-001": {
   "level": "MUST",
   "side": "client",

@@ -146,10 +146,15 @@ def foreign_host(host: str) -> ApiError:
 
 
 def cross_site(scope: Scope) -> bool:
-    """Whether a browser says this request was sent by another site or another origin."""
+    """Whether a browser says this request was sent by another site or another origin.
+
+    `Sec-Fetch-Site`, where the browser sends it, is the answer: a page served with `Referrer-Policy:
+    no-referrer` (the account pages) posts its own form with `Origin: null`, and Chromium then still says
+    `same-origin`. `Origin` decides only for browsers that send no `Sec-Fetch-Site`.
+    """
     fetch_site = header(scope, b"sec-fetch-site")
-    if fetch_site is not None and fetch_site.lower() not in ("same-origin", "none"):
-        return True
+    if fetch_site is not None:
+        return fetch_site.lower() not in ("same-origin", "none")
     origin = header(scope, b"origin")
     if origin is None:
         return False

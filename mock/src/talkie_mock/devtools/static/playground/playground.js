@@ -4837,7 +4837,7 @@
     a.textContent = label;
     return a;
   }
-  var INLINE = /`([^`]+)`|\*\*(.+?)\*\*|\*([^*\s][^*]*)\*|\[([^\]]+)\]\(([^()\s]+)\)/;
+  var INLINE = /`([^`]+)`|\*\*(.+?)\*\*|\*([^*\s][^*]*)\*|\[([^\]]+)\]\(((?:[^()\s]|\([^()\s]*\))+)\)/;
   function inline(text, origin) {
     const out = [];
     let rest = text;
@@ -6607,7 +6607,7 @@
     const bad = cardUrls(card).filter((url) => !sameOriginOrHttps(url, origin));
     turn.check("CARD-005", bad.length === 0, bad.length === 0 ? `card ${card.id}: every url is same-origin or https` : `card ${card.id}: ${bad.join(", ")} is neither same-origin nor https`);
   }
-  var LINK = /\[([^\]]*)\]\(([^()\s]*)\)/g;
+  var LINK = /\[([^\]]*)\]\(((?:[^()\s]|\([^()\s]*\))*)\)/g;
   function checkText(turn, text, origin) {
     const bad = [...text.matchAll(LINK)].map((m) => m[2] ?? "").filter((url) => !sameOriginOrHttps(url, origin));
     turn.check("TEXT-002", bad.length === 0, bad.length === 0 ? "every link in the text is https or same-origin" : `links to ${bad.join(", ")}`);
