@@ -216,6 +216,8 @@ class Load:
         command = [
             self.wrk,
             "-t1",
+            "--timeout",
+            "10s",
             f"-c{self.connections}",
             f"-d{max(1, round(self.seconds))}s",
             *extra,

@@ -54,17 +54,27 @@ class Auth:
     def add(self, authenticator: Authenticator) -> None:
         self.authenticators.append(authenticator)
 
-    def require(self, request: Request) -> Principal:
-        """The caller's principal, or a 401 `unauthorized` with a `WWW-Authenticate: Bearer` challenge."""
-        header = request.headers.get("authorization", "")
+    def resolve(self, header: str) -> Principal | None:
+        """The principal an `Authorization` header value names, or None (then :meth:`require` refuses)."""
         scheme, _, token = header.partition(" ")
         token = token.strip()
         if scheme.lower() != "bearer" or not token:
-            raise ApiError("unauthorized", headers={"WWW-Authenticate": 'Bearer realm="talkie"'})
+            return None
         for authenticator in self.authenticators:
             principal = authenticator.authenticate(token)
             if principal is not None:
                 return principal
+        return None
+
+    def require(self, request: Request) -> Principal:
+        """The caller's principal, or a 401 `unauthorized` with a `WWW-Authenticate: Bearer` challenge."""
+        header = request.headers.get("authorization", "")
+        scheme, _, token = header.partition(" ")
+        if scheme.lower() != "bearer" or not token.strip():
+            raise ApiError("unauthorized", headers={"WWW-Authenticate": 'Bearer realm="talkie"'})
+        principal = self.resolve(header)
+        if principal is not None:
+            return principal
         raise ApiError(
             "unauthorized", headers={"WWW-Authenticate": 'Bearer realm="talkie", error="invalid_token"'}
         )

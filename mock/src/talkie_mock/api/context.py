@@ -13,6 +13,7 @@ from talkie_models import TalkieModel
 
 from talkie_mock.api.auth import Auth, Principal
 from talkie_mock.api.hooks import Hooks
+from talkie_mock.api.reads import Reads
 from talkie_mock.api.responses import FastJSONResponse
 from talkie_mock.config import MockConfig
 from talkie_mock.engine import usage
@@ -44,6 +45,11 @@ class Mock:
     """The realtime speech provider behind `signaling.url` (WebRTC peers of the voice sessions)."""
     vary: Variations = field(default_factory=lambda: Variations(None))
     """`--vary SEED`: the choices the specification leaves open (inactive by default)."""
+    reads: Reads = field(init=False)
+    """`GET status` and `GET threads` kept encoded while the state they show stands (api.reads)."""
+
+    def __post_init__(self) -> None:
+        self.reads = Reads(self.store, self.clock, self.config)
 
     def now_ms(self) -> int:
         return self.clock.now_ms()
@@ -63,7 +69,17 @@ class Mock:
         headers: dict[str, str] | None = None,
     ) -> JSONResponse:
         """A JSON answer built from a contract model (and shown to the observers with its type)."""
-        body: dict[str, Any] = model.model_dump(mode="json")
+        return self.respond_body(request, model.model_dump(mode="json"), type_name, status, headers)
+
+    def respond_body(
+        self,
+        request: Request | None,
+        body: dict[str, Any],
+        type_name: str,
+        status: int = 200,
+        headers: dict[str, str] | None = None,
+    ) -> JSONResponse:
+        """:meth:`respond` for a body already dumped from its contract model."""
         if self.vary.active:
             body = self.vary.body(type_name, body)
         self.hooks.response(request, status, type_name, body)

@@ -17,8 +17,6 @@ from talkie_models import (
     Limits,
     Manifest,
     OAuthAuth,
-    Status,
-    StatusUser,
     TokenAuth,
     VoiceCapabilities,
 )
@@ -29,7 +27,6 @@ from talkie_mock.api.context import mock_of
 from talkie_mock.api.responses import FastJSONResponse
 from talkie_mock.config import MockConfig
 from talkie_mock.engine import files
-from talkie_mock.engine.usage import meters
 
 ACCENT = "#2f6f9f"
 LOGO_PATH = "/talkie/logo.png"
@@ -180,10 +177,9 @@ async def logo(request: Request) -> Response:
 async def status(request: Request) -> Response:
     mock = mock_of(request)
     user = mock.auth.require(request)
-    body = Status(
-        user=StatusUser(id=user.user_id, name=user.name, email=user.email),
-        chat=True,
-        voice=mock.config.voice,
-        usage=meters(mock.store, mock.clock, mock.config, user.user_id, mock.locale(request)),
-    )
-    return mock.respond(request, body, "Status")
+    locale = mock.locale(request)
+    if mock.vary.active:  # `--vary` (N-51): built per request
+        return mock.respond_body(request, mock.reads.build_status(user, locale), "Status")
+    built, raw, headers = mock.reads.status(user, locale)
+    mock.hooks.response(request, 200, "Status", built)
+    return Rendered(raw, headers)

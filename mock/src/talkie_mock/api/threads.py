@@ -5,27 +5,15 @@ from __future__ import annotations
 import anyio.to_thread
 from starlette.requests import Request
 from starlette.responses import Response
-from talkie_models import OkResponse, ThreadDetail, ThreadList, ThreadMessage, ThreadSummary
+from talkie_models import OkResponse, ThreadDetail, ThreadMessage
 
 from talkie_mock.api.context import Mock, mock_of
+from talkie_mock.api.manifest import Rendered
+from talkie_mock.api.reads import summary
 from talkie_mock.api.requests import safe_id
 from talkie_mock.engine.clock import iso_of_ms
 from talkie_mock.engine.store import ThreadRow
 from talkie_mock.errors import ApiError
-
-LIST_LIMIT = 50
-
-
-def summary(row: ThreadRow) -> ThreadSummary:
-    return ThreadSummary.model_validate(
-        {
-            "id": row.id,
-            "title": row.title,
-            "channel": row.channel,
-            "createdAt": iso_of_ms(row.created_at),
-            "updatedAt": iso_of_ms(row.updated_at),
-        }
-    )
 
 
 def owned_thread(mock: Mock, thread_id: str, user_id: str) -> ThreadRow:
@@ -38,8 +26,11 @@ def owned_thread(mock: Mock, thread_id: str, user_id: str) -> ThreadRow:
 async def list_threads(request: Request) -> Response:
     mock = mock_of(request)
     user = mock.auth.require(request)
-    rows = mock.store.list_threads(user.user_id, LIST_LIMIT)
-    return mock.respond(request, ThreadList(threads=[summary(r) for r in rows]), "ThreadList")
+    if mock.vary.active:  # `--vary` (N-51): built per request
+        return mock.respond_body(request, mock.reads.build_threads(user), "ThreadList")
+    body, raw, headers = mock.reads.threads(user)
+    mock.hooks.response(request, 200, "ThreadList", body)
+    return Rendered(raw, headers)
 
 
 def _messages(mock: Mock, thread_id: str) -> list[ThreadMessage]:

@@ -148,6 +148,16 @@ class Database:
         if not busy:  # busy: someone still reads the log; the next long pass asks again
             self.log_restarts += 1
 
+    def generation(self) -> int | None:
+        """A number that moves with every row this connection writes, rolled back or not, so a value read
+        while it stays the same is still true; None while writes are held open (they may still roll back).
+
+        Every write of the process goes through this one connection (the module's docstring), so a cache
+        of what the tables hold stays true exactly as long as the generation it was read at."""
+        if self._held:
+            return None
+        return self.connection.total_changes
+
     def one(self, sql: str, *args: Any) -> sqlite3.Row | None:
         with self.lock:
             row: sqlite3.Row | None = self.connection.execute(sql, args).fetchone()
