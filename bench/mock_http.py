@@ -256,7 +256,15 @@ def paired(ours: list[float], theirs: list[float]) -> tuple[float, str]:
     figures of that round; the ratio of one round cancels most of it, while the ratio of two medians mixes
     rounds. On a busy machine this is the steadier figure of the two."""
     ratios = [a / b for a, b in zip(ours, theirs, strict=True) if b > 0]
+    if not ratios:  # the other server finished nothing in any round: no ratio to report
+        return float("nan"), "none finished"
     return median(ratios), ", ".join(f"{r:.2f}" for r in ratios)
+
+
+def ratio_text(ours: float, theirs: float) -> str:
+    """`ours ÷ theirs` as a ratio, or why there is none: a server that finished nothing in a round (a
+    starved smoke run) has no rate to divide by."""
+    return f"{ours / theirs:.2f}x" if theirs > 0 else "n/a (none finished)"
 
 
 def pct(values: list[float], q: float) -> float:
@@ -495,7 +503,7 @@ def table(
     get_rows: list[list[str]] = []
     for figure in GETS:
         med = {n: median(rates[(figure, n)]) for n in json_rows}
-        ratios = ", ".join(f"{med['mock'] / med[n]:.2f}x {n}" for n in json_rows if n != "mock")
+        ratios = ", ".join(f"{ratio_text(med['mock'], med[n])} {n}" for n in json_rows if n != "mock")
         get_rows.append([figure, *(f"{med[n]:.0f}" for n in json_rows), ratios])
         if figure == "manifest":
             raw_ratio, rounds = paired(rates[(figure, "mock")], rates[(figure, "raw ASGI")])
@@ -524,7 +532,7 @@ def table(
             f"{echo_med[name] * events_per_echo:.0f}",
             f"{pct(first[name], 0.5) * 1000:.2f} ms",
             f"{pct(first[name], 0.95) * 1000:.2f} ms",
-            "" if name == "mock" else f"{echo_med['mock'] / echo_med[name]:.2f}x",
+            "" if name == "mock" else ratio_text(echo_med["mock"], echo_med[name]),
         ]
         for name in stream_rows
     ]
