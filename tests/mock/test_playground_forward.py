@@ -492,7 +492,9 @@ def test_forwards_beyond_the_cap_wait_their_turn_with_a_429(upstream: Upstream) 
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url=ORIGIN, timeout=60) as http:
             held = asyncio.ensure_future(http.get(FORWARD_PATH + "/hold", headers=KEYED))
+            deadline = asyncio.get_running_loop().time() + 60  # generous: the machine is shared
             while not upstream.seen:  # the held forward reached the target
+                assert asyncio.get_running_loop().time() < deadline, "the held forward never arrived"
                 await asyncio.sleep(0.01)
             second = await http.get(FORWARD_PATH + "/api/talkie/status", headers=KEYED)
             upstream.release.set()
