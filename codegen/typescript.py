@@ -12,7 +12,8 @@ Outputs:
 * ``schemas.ts`` — every schema file by ``$id`` (the tolerant validator reads them);
 * ``tables.ts`` — the known event types and CUSTOM names, each with the ``$id`` of its schema;
 * ``errors.ts`` — the §3 codes as constants and their catalogue, from ``x-talkie-catalogue``;
-* ``rules.ts`` — the rules of ``spec/rules.yaml`` the client's own checks name (id, level, statement).
+* ``rules.ts`` — the rules of ``spec/rules.yaml`` the client's own checks name (id, level, statement);
+* ``consent.ts`` — the consent classifier's built-in words (§10.4), from ``talkie_models/consent_words.json``.
 
 A tagged union nested in a message (a card block, a run outcome, a message part) also gets an ``Unknown…``
 member: the tolerant parser hands a member with a tag this version does not know on as that typed value, so an
@@ -38,6 +39,7 @@ from codegen.contract import schemas_by_id
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "clients" / "typescript" / "src" / "generated"
 RULES = ROOT / "spec" / "rules.yaml"
+CONSENT_WORDS = ROOT / "models" / "src" / "talkie_models" / "consent_words.json"
 HEADER = "// Generated from schemas/ — do not edit; regenerate with `python3 dev.py codegen`.\n"
 # The tag value the tolerant parser gives a union member it cannot read (see ``UNKNOWN_TAG`` in tables.ts).
 UNKNOWN_TAG = "unknown"
@@ -364,6 +366,36 @@ def _rules() -> str:
     return "\n".join(lines)
 
 
+def _consent() -> str:
+    """The consent words of talkie_models (their one owner), so consent.ts never types them a second time."""
+    data = json.loads(CONSENT_WORDS.read_text(encoding="utf-8"))
+    keys = ("confirm", "refuse", "negation", "question", "hesitation")
+    locales = {
+        locale: {**{key: list(words[key]) for key in keys}, "negationPrefix": words["negationPrefix"]}
+        for locale, words in data["locales"].items()
+    }
+    if data["fallback"] not in locales:
+        raise TypeScriptError(f"consent_words.json: the fallback {data['fallback']!r} is no locale")
+    lines = [
+        HEADER.replace("schemas/", "models/src/talkie_models/consent_words.json"),
+        "/** The built-in words of one locale; entries are words or short phrases, compared folded. */",
+        "export interface ConsentWords {",
+        *(f"  readonly {key}: readonly string[];" for key in keys),
+        "  readonly negationPrefix: string;",
+        "}",
+        "",
+        "/** The consent classifier's built-in vocabularies by locale (§10.4 step 3). */",
+        "export const CONSENT_WORDS: { readonly [locale: string]: ConsentWords } = "
+        + json.dumps(locales, indent=2, ensure_ascii=False)
+        + ";",
+        "",
+        "/** The locale whose words an unknown locale gets. */",
+        f"export const CONSENT_FALLBACK = {json.dumps(data['fallback'])};",
+        "",
+    ]
+    return "\n".join(lines)
+
+
 def _errors(schemas: dict[str, dict[str, Json]]) -> str:
     schema = schemas["https://talkie-protocol.org/schemas/1/error-code.json"]
     entries = schema.get("x-talkie-catalogue")
@@ -464,4 +496,5 @@ def outputs() -> dict[Path, bytes]:
         OUT / "tables.ts": _tables(schemas).encode(),
         OUT / "errors.ts": _errors(schemas).encode(),
         OUT / "rules.ts": _rules().encode(),
+        OUT / "consent.ts": _consent().encode(),
     }

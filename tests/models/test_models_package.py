@@ -181,6 +181,18 @@ def test_wheel_installs_alone_and_parses_every_example(tmp_path: Path) -> None:
     assert shipped.returncode == 0, shipped.stderr[-2000:]
     run_004 = next(r for r in catalogue["rules"] if r["id"] == "RUN-004")
     assert shipped.stdout.split() == [str(len(catalogue["rules"])), run_004["level"]]
+    # The consent classifier's words and examples ship as data files too.
+    consent = _run(
+        python,
+        "-c",
+        "from talkie_models import consent as c; "
+        "print(sum(c.classify(r['text'], c.vocabulary(r['locale'], r.get('consent')), r.get('keyword'))"
+        " == r['expect'] for r in c.examples()), len(c.examples()))",
+        cwd=tmp_path,
+    )
+    assert consent.returncode == 0, consent.stderr[-2000:]
+    right, total = consent.stdout.split()
+    assert right == total != "0"
 
 
 def test_every_model_is_built_at_import() -> None:

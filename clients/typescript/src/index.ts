@@ -1,7 +1,8 @@
 /**
  * talkie-types: a talkie/1 client for TypeScript apps. `TalkieClient` discovers a server and calls it; the
  * wire types are generated from the protocol's JSON Schemas; the SSE reader, the tolerant parser, the stream
- * checks and the run state are what it is built from, exported for apps that need them on their own.
+ * checks and the run state are what it is built from, exported for apps that need them on their own; the
+ * consent window of §10.4 is a port of the reference implementation.
  */
 export * from "./generated/errors.js";
 export * from "./generated/tables.js";
@@ -58,3 +59,21 @@ export {
   TalkieClient,
   type TokenProvider,
 } from "./client.js";
+export {
+  type ArmableAction,
+  classify,
+  CONSENT_FALLBACK,
+  CONSENT_WORDS,
+  ConsentWindow,
+  type ConsentWords,
+  type ConsentWordsExtra,
+  fold,
+  type Heard,
+  MAX_WORDS,
+  STRIKES,
+  type Verdict,
+  type Vocabulary,
+  vocabulary,
+  type VoiceDecision,
+  type WindowState,
+} from "./consent.js";

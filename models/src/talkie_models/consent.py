@@ -10,7 +10,8 @@ Two parts, both pure (no I/O, no clock):
   earlier, non-final and repeated transcripts, closes after two unrelated utterances, and closes *before* it
   hands out a decision, so a duplicated transcript can never decide twice.
 
-The normative examples (:func:`examples`, ``consent_examples.json``) are data: the tests run them and the spec
+The built-in words are data (``consent_words.json``, read here and generated into talkie-types), and so are
+the normative examples (:func:`examples`, ``consent_examples.json``): both ports' tests run them and the spec
 site publishes them. App developers can port the table to their own tests. Notes N-72 and N-73 record the
 readings of the specification this module takes.
 """
@@ -65,42 +66,34 @@ def fold(text: str) -> str:
     return " ".join(re.sub(r"[^\w' ]+", " ", plain).split())
 
 
-def _words(listing: str) -> frozenset[str]:
-    """A comma-separated listing of words and phrases, folded."""
-    return frozenset(fold(w) for w in listing.split(","))
+def _load_words() -> tuple[dict[str, Vocabulary], str]:
+    """The built-in vocabularies from ``consent_words.json``, the words' one owner (talkie-types reads it)."""
+    text = resources.files("talkie_models").joinpath("consent_words.json").read_text(encoding="utf-8")
+    data: dict[str, Any] = json.loads(text)
+
+    def words(entries: list[str]) -> frozenset[str]:
+        return frozenset(fold(w) for w in entries)
+
+    vocabularies = {
+        locale: Vocabulary(
+            confirm=words(v["confirm"]),
+            refuse=words(v["refuse"]),
+            negation=words(v["negation"]),
+            question=words(v["question"]),
+            hesitation=words(v["hesitation"]),
+            negation_prefix=fold(v["negationPrefix"]),
+        )
+        for locale, v in data["locales"].items()
+    }
+    return vocabularies, str(data["fallback"])
 
 
-BUILTIN: dict[str, Vocabulary] = {
-    "cs": Vocabulary(
-        confirm=_words("ano, jo, jasně, potvrzuji, potvrzuju, souhlasím, určitě, dobře, ok, okej"),
-        refuse=_words("ne, nene, zruš, zrušit, storno, nechci, nepotvrzuji, nesouhlasím"),
-        negation=_words("ne, nechci, nikdy, nikoli, nikoliv, nesouhlasím, nedělej, nedělat"),
-        question=_words("co, proč, jak, kdy, kde, kdo, který, která, které, opravdu, fakt"),
-        hesitation=_words(
-            "asi, možná, nevím, počkej, počkejte, moment, hmm, ehm, eh, em, vlastně, spíš, třeba, uvidíme,"
-            " rozmyslím"
-        ),
-        negation_prefix="ne",
-    ),
-    "en": Vocabulary(
-        confirm=_words("yes, yeah, yep, sure, confirm, confirmed, ok, okay, correct, go ahead"),
-        refuse=_words("no, nope, cancel, stop, abort, don't, do not"),
-        negation=_words("no, not, don't, dont, never, nope"),
-        question=_words(
-            "what, why, how, when, where, who, which, really, is, are, do, does, did, can, could, should,"
-            " would, will, shall"
-        ),
-        hesitation=_words(
-            "maybe, perhaps, um, uh, uhm, hmm, er, erm, wait, hold on, not sure, i guess, i think, probably,"
-            " possibly, later"
-        ),
-    ),
-}
+BUILTIN, FALLBACK = _load_words()
 
 
 def vocabulary(locale: str, consent: Mapping[str, Any] | None = None) -> Vocabulary:
-    """The client's built-in words for `locale` (English when unknown) plus the session's `consent` words."""
-    base = BUILTIN.get(locale.split("-")[0].lower(), BUILTIN["en"])
+    """The client's built-in words for `locale` (the fallback's when unknown) plus the session's `consent`."""
+    base = BUILTIN.get(locale.split("-")[0].lower(), BUILTIN[FALLBACK])
     consent = consent or {}
     return base.extended(consent.get("confirm") or (), consent.get("refuse") or ())
 
@@ -225,6 +218,7 @@ def examples() -> list[dict[str, Any]]:
 
 __all__ = [
     "BUILTIN",
+    "FALLBACK",
     "MAX_WORDS",
     "STRIKES",
     "ConsentWindow",
