@@ -22,6 +22,7 @@ import { type Forwarding, tracedFetch } from "./net.js";
 import * as oauth from "./oauth.js";
 import { Trace, type Turn } from "./trace.js";
 import { checkAction, checkCard, checkText, checkThread, checkThreads } from "./verdicts.js";
+import { VoiceCall, type VoiceUi } from "./voice.js";
 
 function byId<T extends HTMLElement>(id: string, type: new () => T): T {
   const node = document.getElementById(id);
@@ -62,7 +63,23 @@ const ui = {
   trace: byId("trace-turns", HTMLElement),
 };
 
+const voiceUi: VoiceUi = {
+  section: byId("voice", HTMLElement),
+  talk: byId("talk", HTMLButtonElement),
+  hangUp: byId("hang-up", HTMLButtonElement),
+  status: byId("voice-status", HTMLElement),
+  clock: byId("voice-clock", HTMLElement),
+  limits: byId("voice-limits", HTMLElement),
+  consent: byId("consent-state", HTMLElement),
+  heard: byId("consent-heard", HTMLUListElement),
+  audio: byId("voice-audio", HTMLAudioElement),
+  messages: ui.messages,
+};
+
 const trace = new Trace(ui.trace);
+let call: VoiceCall | undefined;
+/** Requests of a voice call go into its turn; every other one into the current turn. */
+const turns = { here: (title: string, url: URL): Turn => call?.turnFor(url) ?? trace.here(title) };
 const KEY_ITEM = `talkie-playground-key:${location.port}`;
 
 interface Config {
@@ -98,8 +115,8 @@ function devKey(): string | undefined {
 /** The fetch for a URL: through the forwarder when it is on the target's origin in forwarding mode. */
 function fetchFor(url: string): typeof fetch {
   const forwarding = session.forwarding;
-  if (forwarding !== undefined && new URL(url, location.href).origin === forwarding.origin) return tracedFetch(trace, forwarding);
-  return tracedFetch(trace, undefined);
+  if (forwarding !== undefined && new URL(url, location.href).origin === forwarding.origin) return tracedFetch(turns, forwarding);
+  return tracedFetch(turns, undefined);
 }
 
 function token(): string | undefined {
@@ -186,7 +203,7 @@ async function connect(address: string): Promise<void> {
     const client = await TalkieClient.connect(address, {
       development: true,
       tokens: provider,
-      fetch: tracedFetch(trace, session.forwarding),
+      fetch: tracedFetch(turns, session.forwarding),
       onWarning: (w) => trace.here("stream").check(w.rule, false, w.message),
       approveForeignEndpoints: () => false,
     });
@@ -197,6 +214,7 @@ async function connect(address: string): Promise<void> {
     session.oauth = oauth.loadTokens(client.manifest.serverId);
     showSignedIn();
     document.body.dataset.connected = "true";
+    voiceUi.section.hidden = client.manifest.capabilities.voice === undefined || !client.supports("voiceSessions");
     if (token() !== undefined) await afterSignIn();
   } catch (error) {
     ui.connectStatus.textContent = describe(error);
@@ -527,6 +545,37 @@ async function send(text: string, messageId?: string): Promise<void> {
   }
   await loadThreads();
 }
+
+// ---------------------------------------------------------------- voice
+
+function talk(): void {
+  const client = session.client;
+  if (client === undefined || (call !== undefined && call.state !== "ended" && call.state !== "failed")) return;
+  voiceUi.heard.replaceChildren();
+  voiceUi.clock.textContent = "";
+  call = new VoiceCall(
+    {
+      client,
+      trace,
+      threadId: session.threadId,
+      showEvents,
+      decide: async (actionId, decision) => {
+        const view = actions.get(actionId);
+        if (view === undefined) throw new Error(`action ${actionId} is not shown`);
+        await view.decide(decision, "voice");
+      },
+      ended: (threadId) => {
+        session.threadId = threadId;
+        void loadThreads();
+      },
+    },
+    voiceUi,
+  );
+  void call.start();
+}
+
+voiceUi.talk.addEventListener("click", talk);
+voiceUi.hangUp.addEventListener("click", () => void call?.hangUp("hung up by you"));
 
 // ---------------------------------------------------------------- wiring
 

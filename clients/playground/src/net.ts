@@ -5,7 +5,12 @@
  * origin is refused (the page never reaches a third party through the forwarder).
  */
 import { decode, ERROR_CATALOGUE } from "../../typescript/src/index.js";
-import type { Trace } from "./trace.js";
+import type { Turn } from "./trace.js";
+
+/** Where a request's lines go: the trace's current turn, or the turn that owns the URL (a voice call's). */
+export interface TurnSource {
+  here(title: string, url: URL): Turn;
+}
 
 export interface Forwarding {
   /** The target's origin: the only one the forwarder reaches. */
@@ -54,11 +59,11 @@ export function checkErrorBody(status: number, text: string, report: (rule: stri
 }
 
 /** A `fetch` that traces into `trace` and, with `forwarding`, goes through the playground's forwarder. */
-export function tracedFetch(trace: Trace, forwarding: Forwarding | undefined, base: typeof fetch = globalThis.fetch.bind(globalThis)): typeof fetch {
+export function tracedFetch(trace: TurnSource, forwarding: Forwarding | undefined, base: typeof fetch = globalThis.fetch.bind(globalThis)): typeof fetch {
   return async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = new URL(input instanceof Request ? input.url : String(input), location.href);
     const method = (init?.method ?? "GET").toUpperCase();
-    const turn = trace.here(`${method} ${url.pathname}`);
+    const turn = trace.here(`${method} ${url.pathname}`, url);
     const headers = new Headers(init?.headers);
     const target = routed(url, forwarding);
     if (target === undefined) {

@@ -529,9 +529,54 @@ export class TalkieClient {
     return { action: answer.action, events: answer.events.map((event) => parseEvent(event)) };
   }
 
-  /** `POST voiceSessions`: a voice session the server locked (§10.1). */
-  voiceSession(request: VoiceSessionRequest = {}): Promise<VoiceSession> {
-    return this.post("VoiceSession", "voiceSessions", {}, request);
+  /**
+   * `POST voiceSessions`: a voice session the server locked (§10.1). A session whose `signaling.url` is not
+   * https (plain http only for local addresses in development) or whose host is not among
+   * `capabilities.voice.signalingHosts` is refused (VOICE-006): the secret would go somewhere unvetted.
+   */
+  async voiceSession(request: VoiceSessionRequest = {}): Promise<VoiceSession> {
+    const session = await this.post("VoiceSession", "voiceSessions", {}, request);
+    let url: URL;
+    try {
+      url = new URL(session.signaling.url);
+    } catch (error) {
+      throw TalkieError.protocol("VOICE-006", `signaling.url ${JSON.stringify(session.signaling.url)} is no URL`, error);
+    }
+    const development = this.options.development === true;
+    if (!(url.protocol === "https:" || (url.protocol === "http:" && development && PRIVATE_HOST.test(url.hostname)))) {
+      throw TalkieError.protocol("VOICE-006", `signaling.url ${url.origin} is not https`);
+    }
+    const hosts = this.manifest.capabilities.voice?.signalingHosts ?? [];
+    const host = url.hostname.replace(/^\[(.*)\]$/, "$1"); // an IPv6 host is listed without brackets (N-50)
+    if (!hosts.includes(host)) {
+      throw TalkieError.protocol("VOICE-006", `signaling.url host ${host} is not in signalingHosts (${hosts.join(", ")})`);
+    }
+    return session;
+  }
+
+  /**
+   * The SDP offer to `signaling.url` with the session's `clientSecret` as bearer and `application/sdp`
+   * (VOICE-003); the answer's SDP. The secret goes there and nowhere else (VOICE-007); the app's own token
+   * is never sent with it.
+   */
+  async voiceSignal(session: Pick<VoiceSession, "signaling" | "clientSecret">, offer: string, signal?: AbortSignal): Promise<string> {
+    const url = session.signaling.url;
+    let response: Response;
+    try {
+      response = await this.doFetch(url, {
+        method: "POST",
+        headers: { authorization: `Bearer ${session.clientSecret}`, "content-type": "application/sdp", accept: "application/sdp" },
+        body: offer,
+        redirect: "error",
+        ...(signal === undefined ? {} : { signal }),
+      });
+    } catch (error) {
+      throw TalkieError.network(`no answer from the signalling URL ${new URL(url).origin}`, error, signal?.aborted === true);
+    }
+    const text = await readLimited(response, BODY_LIMIT, "VOICE-003");
+    if (!response.ok) throw TalkieError.fromResponse(response.status, parseJson(text), response.headers);
+    if (!/^v=0/.test(text)) throw TalkieError.protocol("VOICE-003", "the signalling URL answered something that is not an SDP answer");
+    return text;
   }
 
   /** `POST voiceTool`: run a tool the speech model asked for (§10.2); its events come back parsed. */

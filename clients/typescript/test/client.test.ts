@@ -171,3 +171,31 @@ test("unknown outcomes and timestamps past 2^31 reach the app typed", () => {
   const decoded = decode("ErrorResponse", { error: { code: "brand_new", message: "Nové.", retryable: true }, extra: 1 });
   assert.ok(decoded.ok && decoded.value.error.code === "brand_new");
 });
+
+test("a voice session must signal over https to a listed host; the offer carries the client secret only there", async () => {
+  const origin = String(MANIFEST.issuer);
+  const session = schemaFiles().find((f) => f.file === "voice-session.json")?.examples[0] as { [k: string]: unknown };
+  const seen: { url: string; auth: string | null; type: string | null }[] = [];
+  let signaling = "https://api.openai.com/v1/realtime/calls";
+  const fake = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const url = String(input);
+    const headers = new Headers(init?.headers);
+    seen.push({ url, auth: headers.get("authorization"), type: headers.get("content-type") });
+    if (url.endsWith("/.well-known/talkie.json")) return respond(200, MANIFEST);
+    if (url.endsWith("/talkie/v1/voice")) return respond(200, { ...session, signaling: { type: "sdp-post", url: signaling } });
+    if (url === signaling) return respond(201, "v=0\r\no=- 1 1 IN IP4 127.0.0.1\r\n", { "content-type": "application/sdp" });
+    return respond(404, { error: { code: "not_found", message: "Nenalezeno.", retryable: false } });
+  };
+  const client = await TalkieClient.connect(new URL(origin).host, { fetch: fake, tokens: "tk_app" });
+  const voice = await client.voiceSession({ locale: "cs" });
+  const answer = await client.voiceSignal(voice, "v=0\r\n");
+  assert.ok(answer.startsWith("v=0"));
+  const offer = seen.at(-1);
+  assert.deepEqual(offer, { url: signaling, auth: `Bearer ${String(session.clientSecret)}`, type: "application/sdp" });
+  assert.ok(seen.slice(0, -1).every((s) => s.auth !== `Bearer ${String(session.clientSecret)}`), "the secret goes to signaling.url only");
+  // another host; plain http to a LAN address from a client that is no development build
+  for (const wrong of ["https://elsewhere.example/v1/realtime/calls", "http://192.168.1.20/v1/realtime/calls"]) {
+    signaling = wrong;
+    await assert.rejects(client.voiceSession(), (e: unknown) => e instanceof TalkieError && e.rule === "VOICE-006");
+  }
+});

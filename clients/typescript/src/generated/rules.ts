@@ -116,6 +116,16 @@ export const RULES = {
     "level": "MUST",
     "side": "client",
     "statement": "A client MUST include in a decision the paramsHash of the action version the person saw."
+  },
+  "VOICE-003": {
+    "level": "MUST",
+    "side": "client",
+    "statement": "A client MUST post its SDP offer to signaling.url with the clientSecret as bearer credential and content type application/sdp, and use the SDP it gets back."
+  },
+  "VOICE-006": {
+    "level": "MUST",
+    "side": "client",
+    "statement": "A client MUST refuse a voice session whose signalling address is not https or whose host is missing from signalingHosts."
   }
 } as const;
 /** The id of a rule the client names. */

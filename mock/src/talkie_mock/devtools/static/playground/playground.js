@@ -349,6 +349,16 @@
       "level": "MUST",
       "side": "client",
       "statement": "A client MUST include in a decision the paramsHash of the action version the person saw."
+    },
+    "VOICE-003": {
+      "level": "MUST",
+      "side": "client",
+      "statement": "A client MUST post its SDP offer to signaling.url with the clientSecret as bearer credential and content type application/sdp, and use the SDP it gets back."
+    },
+    "VOICE-006": {
+      "level": "MUST",
+      "side": "client",
+      "statement": "A client MUST refuse a voice session whose signalling address is not https or whose host is missing from signalingHosts."
     }
   };
 
@@ -386,27 +396,27 @@
     maxLine;
     maxEvent;
     /** Feed decoded text; any split point is fine (inside a line, between CR and LF, inside a field). */
-    feed(text) {
-      if (text.length === 0) return;
+    feed(text2) {
+      if (text2.length === 0) return;
       if (!this.started) {
         this.started = true;
-        if (text.charCodeAt(0) === 65279) text = text.slice(1);
+        if (text2.charCodeAt(0) === 65279) text2 = text2.slice(1);
       }
       let start2 = 0;
-      if (this.pendingCR && text.startsWith("\n")) start2 = 1;
+      if (this.pendingCR && text2.startsWith("\n")) start2 = 1;
       this.pendingCR = false;
-      for (let i = start2; i < text.length; i++) {
-        const ch = text.charCodeAt(i);
+      for (let i = start2; i < text2.length; i++) {
+        const ch = text2.charCodeAt(i);
         if (ch !== 10 && ch !== 13) continue;
-        this.line(this.buffer + text.slice(start2, i));
+        this.line(this.buffer + text2.slice(start2, i));
         this.buffer = "";
         if (ch === 13) {
-          if (i + 1 === text.length) this.pendingCR = true;
-          else if (text.charCodeAt(i + 1) === 10) i++;
+          if (i + 1 === text2.length) this.pendingCR = true;
+          else if (text2.charCodeAt(i + 1) === 10) i++;
         }
         start2 = i + 1;
       }
-      this.buffer += text.slice(start2);
+      this.buffer += text2.slice(start2);
       if (this.buffer.length > this.maxLine) throw new SseLimitError("line", this.maxLine);
     }
     /** The stream ended: an event not yet terminated by a blank line is discarded, as the standard says. */
@@ -4080,14 +4090,14 @@
     }
     tool(chunk) {
       const out = this.message !== void 0 ? this.close() : [];
-      const call = idOf(chunk, "toolCallId", this.toolCall);
-      if (call !== this.toolCall) {
-        const start2 = { type: "TOOL_CALL_START", toolCallId: call, toolCallName: chunk.toolCallName };
+      const call2 = idOf(chunk, "toolCallId", this.toolCall);
+      if (call2 !== this.toolCall) {
+        const start2 = { type: "TOOL_CALL_START", toolCallId: call2, toolCallName: chunk.toolCallName };
         out.push({ ...start2, ...carried(chunk, "parentMessageId") });
-        this.toolCall = call;
+        this.toolCall = call2;
       }
       if (chunk.delta !== void 0 && chunk.delta !== null) {
-        out.push({ type: "TOOL_CALL_ARGS", toolCallId: call, delta: chunk.delta });
+        out.push({ type: "TOOL_CALL_ARGS", toolCallId: call2, delta: chunk.delta });
       }
       return out;
     }
@@ -4125,9 +4135,9 @@
   }
   function retryAfterSeconds(header, now = Date.now()) {
     if (header === null) return void 0;
-    const text = header.trim();
-    if (/^\d+$/.test(text)) return Number(text);
-    const date = Date.parse(text);
+    const text2 = header.trim();
+    if (/^\d+$/.test(text2)) return Number(text2);
+    const date = Date.parse(text2);
     return Number.isNaN(date) ? void 0 : Math.max(0, Math.ceil((date - now) / 1e3));
   }
   var TalkieError = class _TalkieError extends Error {
@@ -4352,16 +4362,16 @@
           this.texts.set(event.messageId, { id: event.messageId, role: event.role ?? "assistant", text: "", done: false });
           return true;
         case "TEXT_MESSAGE_CONTENT": {
-          const text = this.texts.get(event.messageId);
-          if (text === void 0) {
+          const text2 = this.texts.get(event.messageId);
+          if (text2 === void 0) {
             this.texts.set(event.messageId, { id: event.messageId, role: "assistant", text: event.delta, done: false });
-          } else text.text += event.delta;
+          } else text2.text += event.delta;
           return true;
         }
         case "TEXT_MESSAGE_END": {
-          const text = this.texts.get(event.messageId);
-          if (text !== void 0) text.done = true;
-          return text !== void 0;
+          const text2 = this.texts.get(event.messageId);
+          if (text2 !== void 0) text2.done = true;
+          return text2 !== void 0;
         }
         case "TOOL_CALL_START":
           this.toolCalls.set(event.toolCallId, {
@@ -4374,11 +4384,11 @@
           });
           return true;
         case "TOOL_CALL_END": {
-          const call = this.toolCalls.get(event.toolCallId);
-          if (call === void 0) return false;
-          call.done = true;
-          call.ok = event.metadata.ok;
-          call.error = event.metadata.error;
+          const call2 = this.toolCalls.get(event.toolCallId);
+          if (call2 === void 0) return false;
+          call2.done = true;
+          call2.ok = event.metadata.ok;
+          call2.error = event.metadata.error;
           return true;
         }
         case "TOOL_CALL_RESULT":
@@ -4423,8 +4433,8 @@
     return prefix + [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
   }
   function manifestUrl(address, development = false) {
-    const text = address.trim();
-    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`);
+    const text2 = address.trim();
+    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text2) ? text2 : `https://${text2}`);
     if (url.pathname === "/" && url.search === "") url.pathname = "/.well-known/talkie.json";
     checkTransport(url, development);
     return url;
@@ -4476,9 +4486,9 @@
     }
     return new TextDecoder().decode(all);
   }
-  function parseJson(text) {
+  function parseJson(text2) {
     try {
-      return JSON.parse(text);
+      return JSON.parse(text2);
     } catch {
       return void 0;
     }
@@ -4529,9 +4539,9 @@
         current = next;
         continue;
       }
-      const text = await readLimited(response, MANIFEST_LIMIT, "MAN-021");
-      if (!response.ok) throw TalkieError.fromResponse(response.status, parseJson(text), response.headers);
-      return { manifest: readManifest(parseJson(text), current), url: current };
+      const text2 = await readLimited(response, MANIFEST_LIMIT, "MAN-021");
+      if (!response.ok) throw TalkieError.fromResponse(response.status, parseJson(text2), response.headers);
+      return { manifest: readManifest(parseJson(text2), current), url: current };
     }
     throw TalkieError.protocol("MAN-008", `more than ${REDIRECT_LIMIT} redirects`);
   }
@@ -4699,8 +4709,8 @@
         if (fresh !== void 0) response = await attempt(fresh);
       }
       if (!response.ok) {
-        const text = await readLimited(response, MANIFEST_LIMIT, "RUN-010").catch(() => "");
-        throw TalkieError.fromResponse(response.status, parseJson(text), response.headers);
+        const text2 = await readLimited(response, MANIFEST_LIMIT, "RUN-010").catch(() => "");
+        throw TalkieError.fromResponse(response.status, parseJson(text2), response.headers);
       }
       return response;
     }
@@ -4737,11 +4747,11 @@
       return this.json("OkResponse", "thread", { threadId }, { method: "DELETE" });
     }
     /** The body of a run request: only the new user message, `tools: []` and the chat channel (§5). */
-    runInput(text, options = {}) {
+    runInput(text2, options = {}) {
       return {
         threadId: options.threadId ?? newId("thr_"),
         runId: options.runId ?? newId("run_"),
-        messages: [{ id: options.messageId ?? newId("msg_"), role: "user", content: text }],
+        messages: [{ id: options.messageId ?? newId("msg_"), role: "user", content: text2 }],
         tools: [],
         context: [],
         state: {},
@@ -4749,8 +4759,8 @@
       };
     }
     /** Start a run of one user message; iterate the result for its events (nothing is sent before that). */
-    run(text, options = {}) {
-      return new Run(this, this.runInput(text, options), options.signal);
+    run(text2, options = {}) {
+      return new Run(this, this.runInput(text2, options), options.signal);
     }
     /** `POST cancelRun`: stop a run (also fine after it ended). */
     cancel(runId) {
@@ -4794,9 +4804,53 @@
       const answer = await this.post("DecisionResponse", "decision", { actionId: action.id }, decision);
       return { action: answer.action, events: answer.events.map((event) => parseEvent(event)) };
     }
-    /** `POST voiceSessions`: a voice session the server locked (§10.1). */
-    voiceSession(request = {}) {
-      return this.post("VoiceSession", "voiceSessions", {}, request);
+    /**
+     * `POST voiceSessions`: a voice session the server locked (§10.1). A session whose `signaling.url` is not
+     * https (plain http only for local addresses in development) or whose host is not among
+     * `capabilities.voice.signalingHosts` is refused (VOICE-006): the secret would go somewhere unvetted.
+     */
+    async voiceSession(request = {}) {
+      const session2 = await this.post("VoiceSession", "voiceSessions", {}, request);
+      let url;
+      try {
+        url = new URL(session2.signaling.url);
+      } catch (error) {
+        throw TalkieError.protocol("VOICE-006", `signaling.url ${JSON.stringify(session2.signaling.url)} is no URL`, error);
+      }
+      const development = this.options.development === true;
+      if (!(url.protocol === "https:" || url.protocol === "http:" && development && PRIVATE_HOST.test(url.hostname))) {
+        throw TalkieError.protocol("VOICE-006", `signaling.url ${url.origin} is not https`);
+      }
+      const hosts = this.manifest.capabilities.voice?.signalingHosts ?? [];
+      const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
+      if (!hosts.includes(host)) {
+        throw TalkieError.protocol("VOICE-006", `signaling.url host ${host} is not in signalingHosts (${hosts.join(", ")})`);
+      }
+      return session2;
+    }
+    /**
+     * The SDP offer to `signaling.url` with the session's `clientSecret` as bearer and `application/sdp`
+     * (VOICE-003); the answer's SDP. The secret goes there and nowhere else (VOICE-007); the app's own token
+     * is never sent with it.
+     */
+    async voiceSignal(session2, offer, signal) {
+      const url = session2.signaling.url;
+      let response;
+      try {
+        response = await this.doFetch(url, {
+          method: "POST",
+          headers: { authorization: `Bearer ${session2.clientSecret}`, "content-type": "application/sdp", accept: "application/sdp" },
+          body: offer,
+          redirect: "error",
+          ...signal === void 0 ? {} : { signal }
+        });
+      } catch (error) {
+        throw TalkieError.network(`no answer from the signalling URL ${new URL(url).origin}`, error, signal?.aborted === true);
+      }
+      const text2 = await readLimited(response, BODY_LIMIT, "VOICE-003");
+      if (!response.ok) throw TalkieError.fromResponse(response.status, parseJson(text2), response.headers);
+      if (!/^v=0/.test(text2)) throw TalkieError.protocol("VOICE-003", "the signalling URL answered something that is not an SDP answer");
+      return text2;
     }
     /** `POST voiceTool`: run a tool the speech model asked for (§10.2); its events come back parsed. */
     async voiceTool(voiceSessionId, name, request) {
@@ -4815,6 +4869,279 @@
     /** `POST voiceUsage`: report the seconds used (every 30 s and at the end). */
     voiceUsage(voiceSessionId, request) {
       return this.post("VoiceUsageResponse", "voiceUsage", { voiceSessionId }, request);
+    }
+  };
+
+  // clients/typescript/src/generated/consent.ts
+  var CONSENT_WORDS = {
+    "cs": {
+      "confirm": [
+        "ano",
+        "jo",
+        "jasně",
+        "potvrzuji",
+        "potvrzuju",
+        "souhlasím",
+        "určitě",
+        "dobře",
+        "ok",
+        "okej"
+      ],
+      "refuse": [
+        "ne",
+        "nene",
+        "zruš",
+        "zrušit",
+        "storno",
+        "nechci",
+        "nepotvrzuji",
+        "nesouhlasím"
+      ],
+      "negation": [
+        "ne",
+        "nechci",
+        "nikdy",
+        "nikoli",
+        "nikoliv",
+        "nesouhlasím",
+        "nedělej",
+        "nedělat"
+      ],
+      "question": [
+        "co",
+        "proč",
+        "jak",
+        "kdy",
+        "kde",
+        "kdo",
+        "který",
+        "která",
+        "které",
+        "opravdu",
+        "fakt"
+      ],
+      "hesitation": [
+        "asi",
+        "možná",
+        "nevím",
+        "počkej",
+        "počkejte",
+        "moment",
+        "hmm",
+        "ehm",
+        "eh",
+        "em",
+        "vlastně",
+        "spíš",
+        "třeba",
+        "uvidíme",
+        "rozmyslím"
+      ],
+      "negationPrefix": "ne"
+    },
+    "en": {
+      "confirm": [
+        "yes",
+        "yeah",
+        "yep",
+        "sure",
+        "confirm",
+        "confirmed",
+        "ok",
+        "okay",
+        "correct",
+        "go ahead"
+      ],
+      "refuse": [
+        "no",
+        "nope",
+        "cancel",
+        "stop",
+        "abort",
+        "don't",
+        "do not"
+      ],
+      "negation": [
+        "no",
+        "not",
+        "don't",
+        "dont",
+        "never",
+        "nope"
+      ],
+      "question": [
+        "what",
+        "why",
+        "how",
+        "when",
+        "where",
+        "who",
+        "which",
+        "really",
+        "is",
+        "are",
+        "do",
+        "does",
+        "did",
+        "can",
+        "could",
+        "should",
+        "would",
+        "will",
+        "shall"
+      ],
+      "hesitation": [
+        "maybe",
+        "perhaps",
+        "um",
+        "uh",
+        "uhm",
+        "hmm",
+        "er",
+        "erm",
+        "wait",
+        "hold on",
+        "not sure",
+        "i guess",
+        "i think",
+        "probably",
+        "possibly",
+        "later"
+      ],
+      "negationPrefix": ""
+    }
+  };
+  var CONSENT_FALLBACK = "en";
+
+  // clients/typescript/src/consent.ts
+  var MAX_WORDS = 6;
+  var STRIKES = 2;
+  var CASEFOLD = { "ß": "ss", "ẞ": "ss", "ς": "σ" };
+  function fold(text2) {
+    const lowered = text2.toLowerCase().replace(/[ßẞς]/gu, (c) => CASEFOLD[c] ?? c);
+    const plain = lowered.normalize("NFKD").replace(/\p{M}/gu, "").replace(/\u2019/gu, "'");
+    return plain.replace(/[^\p{L}\p{N}_' ]+/gu, " ").split(" ").filter((word) => word !== "").join(" ");
+  }
+  function folded(words) {
+    const out = /* @__PURE__ */ new Set();
+    for (const word of words) {
+      const f = fold(word);
+      if (f !== "") out.add(f);
+    }
+    return out;
+  }
+  function fromWords(words) {
+    return {
+      confirm: folded(words.confirm),
+      refuse: folded(words.refuse),
+      negation: folded(words.negation),
+      question: folded(words.question),
+      hesitation: folded(words.hesitation),
+      negationPrefix: fold(words.negationPrefix)
+    };
+  }
+  function vocabulary(locale, consent) {
+    const base = (locale.split("-")[0] ?? "").toLowerCase();
+    const words = CONSENT_WORDS[base] ?? CONSENT_WORDS[CONSENT_FALLBACK];
+    if (words === void 0) throw new Error(`no consent words for ${CONSENT_FALLBACK}`);
+    const vocab = fromWords(words);
+    return {
+      ...vocab,
+      confirm: /* @__PURE__ */ new Set([...vocab.confirm, ...folded(consent?.confirm ?? [])]),
+      refuse: /* @__PURE__ */ new Set([...vocab.refuse, ...folded(consent?.refuse ?? [])])
+    };
+  }
+  function has4(words, phrases) {
+    const joined = ` ${words.join(" ")} `;
+    for (const phrase of phrases) if (phrase !== "" && joined.includes(` ${phrase} `)) return true;
+    return false;
+  }
+  function negated(words, vocab, keyword) {
+    if (has4(words, vocab.negation) || words.some((w) => w.endsWith("n't"))) return true;
+    const prefix = vocab.negationPrefix;
+    if (prefix === "") return false;
+    const stems = new Set([...vocab.confirm].filter((w) => !w.includes(" ")));
+    if (keyword !== null) stems.add(keyword);
+    return words.some((w) => w.startsWith(prefix) && stems.has(w.slice(prefix.length)));
+  }
+  function classify(text2, vocab, keyword) {
+    const words = fold(text2).split(" ").filter((w) => w !== "");
+    const first = words[0];
+    if (first === void 0 || words.length > MAX_WORDS) return "other";
+    if (text2.includes("?") || vocab.question.has(first) || has4(words, vocab.hesitation)) return "other";
+    const foldedKeyword = keyword ? fold(keyword) || null : null;
+    const confirms = has4(words, vocab.confirm);
+    const refuses = has4(words, vocab.refuse);
+    if (refuses && !confirms) return "cancel";
+    if (refuses || !confirms || negated(words, vocab, foldedKeyword)) return "other";
+    if (foldedKeyword !== null && !has4(words, [foldedKeyword])) return "other";
+    return "confirm";
+  }
+  var str = (value) => typeof value === "string" ? value : String(value);
+  var ConsentWindow = class {
+    constructor(vocab) {
+      this.vocab = vocab;
+    }
+    vocab;
+    actionId = null;
+    keyword = null;
+    state = "idle";
+    proposalResponse = null;
+    strikes = 0;
+    /** The last final transcript the open window classified, or ignored. */
+    lastHeard = null;
+    early = /* @__PURE__ */ new Set();
+    heard = /* @__PURE__ */ new Set();
+    /** Start a window for `action`; false when voice is not among its methods. */
+    arm(action) {
+      const methods = action.confirm?.methods ?? [];
+      if (!methods.includes("voice")) return false;
+      this.actionId = action.id;
+      this.keyword = action.confirm?.voice?.keyword || null;
+      this.state = "armed";
+      this.proposalResponse = null;
+      this.strikes = 0;
+      this.lastHeard = null;
+      this.early = /* @__PURE__ */ new Set();
+      this.heard = /* @__PURE__ */ new Set();
+      return true;
+    }
+    get isOpen() {
+      return this.state === "open";
+    }
+    /** One provider event, in arrival order. */
+    feed(event) {
+      const kind = event.type;
+      if (kind === "response.created" && this.state === "armed") {
+        const response = event["response"];
+        this.proposalResponse = str(response?.id);
+        this.state = "reading";
+      } else if (kind === "output_audio_buffer.stopped" && this.state === "reading") {
+        if (event["response_id"] === this.proposalResponse) this.state = "open";
+      } else if (kind === "input_audio_buffer.speech_started" && (this.state === "armed" || this.state === "reading")) {
+        this.early.add(str(event["item_id"]));
+      } else if (kind === "conversation.item.input_audio_transcription.completed" && this.isOpen) {
+        const transcript = event["transcript"];
+        return this.utterance(str(event["item_id"]), typeof transcript === "string" ? transcript : "");
+      }
+      return null;
+    }
+    utterance(itemId, text2) {
+      if (this.early.has(itemId) || this.heard.has(itemId)) {
+        this.lastHeard = { itemId, text: text2, verdict: "ignored" };
+        return null;
+      }
+      this.heard.add(itemId);
+      const verdict = classify(text2, this.vocab, this.keyword);
+      this.lastHeard = { itemId, text: text2, verdict };
+      if (verdict === "other") {
+        this.strikes += 1;
+        if (this.strikes >= STRIKES) this.state = "closed";
+        return null;
+      }
+      this.state = "closed";
+      if (this.actionId === null) throw new Error("an open consent window has an action");
+      return { actionId: this.actionId, decision: verdict, itemId, method: "voice" };
     }
   };
 
@@ -4838,9 +5165,9 @@
     return a;
   }
   var INLINE = /`([^`]+)`|\*\*(.+?)\*\*|\*([^*\s][^*]*)\*|\[([^\]]+)\]\(((?:[^()\s]|\([^()\s]*\))+)\)/;
-  function inline(text, origin) {
+  function inline(text2, origin) {
     const out = [];
-    let rest = text;
+    let rest = text2;
     for (let guard = 0; rest.length > 0 && guard < 1e4; guard++) {
       const match = INLINE.exec(rest);
       if (match === null) {
@@ -4850,17 +5177,17 @@
       if (match.index > 0) out.push(document.createTextNode(rest.slice(0, match.index)));
       const [whole, code, bold, italic, label, url] = match;
       if (code !== void 0) {
-        const el4 = document.createElement("code");
-        el4.textContent = code;
-        out.push(el4);
+        const el5 = document.createElement("code");
+        el5.textContent = code;
+        out.push(el5);
       } else if (bold !== void 0) {
-        const el4 = document.createElement("strong");
-        el4.append(...inline(bold, origin));
-        out.push(el4);
+        const el5 = document.createElement("strong");
+        el5.append(...inline(bold, origin));
+        out.push(el5);
       } else if (italic !== void 0) {
-        const el4 = document.createElement("em");
-        el4.append(...inline(italic, origin));
-        out.push(el4);
+        const el5 = document.createElement("em");
+        el5.append(...inline(italic, origin));
+        out.push(el5);
       } else if (label !== void 0 && url !== void 0) {
         const target = allowedLink(url, origin);
         if (target !== void 0) out.push(linkNode(label, target));
@@ -4878,7 +5205,7 @@
   }
   var BULLET = /^\s*[-*+]\s+(.*)$/;
   var NUMBERED = /^\s*(\d{1,9})[.)]\s+(.*)$/;
-  function render(text, origin) {
+  function render(text2, origin) {
     const fragment = document.createDocumentFragment();
     let paragraph = [];
     let list;
@@ -4890,7 +5217,7 @@
         paragraph = [];
       }
     };
-    for (const line of text.split(/\r?\n/)) {
+    for (const line of text2.split(/\r?\n/)) {
       const bullet = BULLET.exec(line);
       const numbered = bullet === null ? NUMBERED.exec(line) : null;
       if (bullet !== null || numbered !== null) {
@@ -4917,10 +5244,10 @@
   }
 
   // clients/playground/src/cards.ts
-  function el(tag, className, text) {
+  function el(tag, className, text2) {
     const node = document.createElement(tag);
     if (className !== void 0) node.className = className;
-    if (text !== void 0) node.textContent = text;
+    if (text2 !== void 0) node.textContent = text2;
     return node;
   }
   function open(url, label, ctx) {
@@ -5139,22 +5466,22 @@
     });
     return out;
   }
-  var has4 = (table, key) => Object.prototype.hasOwnProperty.call(table, key);
-  function checkErrorBody(status, text, report) {
+  var has5 = (table, key) => Object.prototype.hasOwnProperty.call(table, key);
+  function checkErrorBody(status, text2, report) {
     let body;
     try {
-      body = JSON.parse(text);
+      body = JSON.parse(text2);
     } catch {
       body = void 0;
     }
     const decoded = decode("ErrorResponse", body);
     if (!decoded.ok) {
-      report("ERR-001", false, `HTTP ${status} answered without a §3 error body: ${text.slice(0, 120)}`);
+      report("ERR-001", false, `HTTP ${status} answered without a §3 error body: ${text2.slice(0, 120)}`);
       return;
     }
     report("ERR-001", true, `HTTP ${status} with a §3 error body`);
     const code = decoded.value.error.code;
-    if (has4(ERROR_CATALOGUE, code)) {
+    if (has5(ERROR_CATALOGUE, code)) {
       const statuses = ERROR_CATALOGUE[code].httpStatus;
       report("ERR-003", statuses.includes(status), `code ${code} with HTTP ${status} (the table pairs it with ${statuses.join(", ")})`);
     }
@@ -5163,7 +5490,7 @@
     return async (input, init) => {
       const url = new URL(input instanceof Request ? input.url : String(input), location.href);
       const method = (init?.method ?? "GET").toUpperCase();
-      const turn = trace2.here(`${method} ${url.pathname}`);
+      const turn = trace2.here(`${method} ${url.pathname}`, url);
       const headers = new Headers(init?.headers);
       const target = routed(url, forwarding);
       if (target === void 0) {
@@ -5190,12 +5517,12 @@
       const type = response.headers.get("content-type") ?? "";
       turn.add("response", `${response.status} ${url.pathname} ${type}`);
       if (response.status >= 400) {
-        const text = await response.clone().text().catch(() => "");
+        const text2 = await response.clone().text().catch(() => "");
         const report = (rule, ok, message) => turn.check(rule, ok, message);
-        checkErrorBody(response.status, text, report);
-        let body = text;
+        checkErrorBody(response.status, text2, report);
+        let body = text2;
         try {
-          body = JSON.parse(text);
+          body = JSON.parse(text2);
         } catch {
         }
         turn.add("note", `error body of ${url.pathname}`, body);
@@ -5208,9 +5535,9 @@
   var PENDING = "talkie-playground-oauth-pending";
   var TOKENS = "talkie-playground-tokens:";
   function base64url(bytes) {
-    let text = "";
-    for (const b of bytes) text += String.fromCharCode(b);
-    return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    let text2 = "";
+    for (const b of bytes) text2 += String.fromCharCode(b);
+    return btoa(text2).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
   }
   function random(bytes = 32) {
     const buffer = new Uint8Array(bytes);
@@ -5329,10 +5656,10 @@
     else sessionStorage.setItem(TOKENS + serverId, JSON.stringify(value));
   }
   function loadTokens(serverId) {
-    const text = sessionStorage.getItem(TOKENS + serverId);
-    if (text === null) return void 0;
+    const text2 = sessionStorage.getItem(TOKENS + serverId);
+    if (text2 === null) return void 0;
     try {
-      const value = JSON.parse(text);
+      const value = JSON.parse(text2);
       if (isObject2(value) && isObject2(value.tokens) && isObject2(value.metadata) && typeof value.tokens.access === "string") {
         return value;
       }
@@ -6460,10 +6787,10 @@
   function ruleUrl(rule) {
     return SITE_RULES[rule]?.url ?? "https://talkie-protocol.org/reference/rules/";
   }
-  function el2(tag, className, text) {
+  function el2(tag, className, text2) {
     const node = document.createElement(tag);
     if (className !== void 0) node.className = className;
-    if (text !== void 0) node.textContent = text;
+    if (text2 !== void 0) node.textContent = text2;
     return node;
   }
   var Turn = class {
@@ -6503,12 +6830,12 @@
     verdictList;
     summary;
     /** Add one line to the turn: what happened, at how many ms since it began. */
-    add(kind, text, data) {
-      const entry = { at: Math.round(performance.now() - this.started), kind, text };
+    add(kind, text2, data) {
+      const entry = { at: Math.round(performance.now() - this.started), kind, text: text2 };
       if (data !== void 0) entry.data = data;
       this.entries.push(entry);
       const li = el2("li", `entry ${kind}`);
-      li.append(el2("span", "at", `${entry.at} ms`), el2("span", "kind", kind), el2("span", "text", text));
+      li.append(el2("span", "at", `${entry.at} ms`), el2("span", "kind", kind), el2("span", "text", text2));
       if (data !== void 0) {
         const body = el2("details", "data");
         body.append(el2("summary", void 0, "JSON"), el2("pre", void 0, JSON.stringify(data, null, 1)));
@@ -6608,10 +6935,10 @@
     turn.check("CARD-005", bad.length === 0, bad.length === 0 ? `card ${card.id}: every url is same-origin or https` : `card ${card.id}: ${bad.join(", ")} is neither same-origin nor https`);
   }
   var LINK = /\[([^\]]*)\]\(((?:[^()\s]|\([^()\s]*\))*)\)/g;
-  function checkText(turn, text, origin) {
-    const bad = [...text.matchAll(LINK)].map((m) => m[2] ?? "").filter((url) => !sameOriginOrHttps(url, origin));
+  function checkText(turn, text2, origin) {
+    const bad = [...text2.matchAll(LINK)].map((m) => m[2] ?? "").filter((url) => !sameOriginOrHttps(url, origin));
     turn.check("TEXT-002", bad.length === 0, bad.length === 0 ? "every link in the text is https or same-origin" : `links to ${bad.join(", ")}`);
-    const html = /<\/?[a-z][^>]*>|!\[[^\]]*\]\(/i.exec(text);
+    const html = /<\/?[a-z][^>]*>|!\[[^\]]*\]\(/i.exec(text2);
     turn.check("TEXT-003", html === null, html === null ? "no HTML and no image in the text" : `the text holds ${html[0].slice(0, 60)} (shown as text)`);
   }
   var NEXT = {
@@ -6644,16 +6971,411 @@
     turn.check("THR-004", sorted, sorted ? `${detail.messages.length} messages, oldest first` : "messages are not oldest first");
   }
 
+  // clients/playground/src/voice.ts
+  var USAGE_EVERY_MS = 3e4;
+  var GATHER_MS = 3e3;
+  var UPDATE_MS = 1e4;
+  var MAX_TRACED = 3e3;
+  function el3(tag, className, text2) {
+    const node = document.createElement(tag);
+    if (className !== void 0) node.className = className;
+    if (text2 !== void 0) node.textContent = text2;
+    return node;
+  }
+  var text = (value) => typeof value === "string" ? value : "";
+  function shown(session2) {
+    return { ...session2, clientSecret: `${session2.clientSecret.slice(0, 3)}…` };
+  }
+  function voiceActions(events) {
+    const found = [];
+    for (const result of events) {
+      if (result.kind !== "event" || result.event.type !== "CUSTOM" || result.event.name !== "talkie.action") continue;
+      const action = result.event.value;
+      if (action.status === "pending" && action.confirm.methods.includes("voice")) found.push(action);
+    }
+    return found;
+  }
+  var VoiceCall = class {
+    constructor(host, ui2) {
+      this.host = host;
+      this.ui = ui2;
+      this.turn = host.trace.begin("voice session");
+      const template = host.client.manifest.endpoints.voiceSessions ?? "";
+      this.voiceSessionsPath = new URL(template, host.client.manifest.issuer).pathname;
+    }
+    host;
+    ui;
+    state = "idle";
+    session;
+    turn;
+    pc;
+    channel;
+    mic;
+    window;
+    turnDetection;
+    waiting = [];
+    transcribed = /* @__PURE__ */ new Set();
+    openedAt;
+    usageTimer;
+    clockTimer;
+    traced = 0;
+    lastHeard = null;
+    warned = false;
+    voiceSessionsPath;
+    /** The turn a request to `url` belongs to, when it is this call's (the page's fetch traces into it). */
+    turnFor(url) {
+      const session2 = this.session;
+      if (session2 === void 0) return this.state === "starting" && url.pathname === this.voiceSessionsPath ? this.turn : void 0;
+      if (url.href === new URL(session2.signaling.url).href) return this.turn;
+      return url.pathname.split("/").includes(encodeURIComponent(session2.voiceSessionId)) ? this.turn : void 0;
+    }
+    /** Talk: create the session, open the microphone and the peer connection, signal. */
+    async start() {
+      const client = this.host.client;
+      this.setState("starting", "Creating a voice session…");
+      try {
+        const locale = client.manifest.locale;
+        const threadId = this.host.threadId;
+        const session2 = await client.voiceSession({ locale, ...threadId === void 0 ? {} : { threadId } });
+        this.session = session2;
+        this.turn.check("VOICE-006", true, `signaling.url ${new URL(session2.signaling.url).origin} is allowed and its host is listed`);
+        this.turn.add("note", `voice session ${session2.voiceSessionId} in thread ${session2.threadId}`, shown(session2));
+        this.showLimits(session2);
+        this.window = new ConsentWindow(vocabulary(session2.locale, session2.consent));
+        this.showConsent();
+        this.setState("connecting", "Opening the microphone…");
+        this.mic = await navigator.mediaDevices.getUserMedia({ audio: true });
+        const pc = new RTCPeerConnection({ iceServers: [] });
+        this.pc = pc;
+        for (const track of this.mic.getAudioTracks()) pc.addTrack(track, this.mic);
+        pc.addEventListener("track", (event) => {
+          this.ui.audio.srcObject = event.streams[0] ?? new MediaStream([event.track]);
+        });
+        pc.addEventListener("connectionstatechange", () => this.connectionChanged());
+        const channel = pc.createDataChannel("oai-events");
+        this.channel = channel;
+        channel.addEventListener("open", () => this.channelOpened());
+        channel.addEventListener("close", () => this.turn.add("note", "the data channel closed"));
+        channel.addEventListener("message", (message) => this.received(message.data));
+        await pc.setLocalDescription(await pc.createOffer());
+        await this.gathered(pc);
+        this.setState("connecting", "Sending the offer to the signalling URL…");
+        const answer = await client.voiceSignal(session2, pc.localDescription?.sdp ?? "");
+        this.turn.check("VOICE-003", true, "the offer went to signaling.url with the client secret as application/sdp; an SDP answer came back");
+        await pc.setRemoteDescription({ type: "answer", sdp: answer });
+        this.setState("connecting", "Connecting to the speech provider…");
+      } catch (error) {
+        this.turn.add("error", describe(error));
+        if (error instanceof TalkieError && error.rule !== void 0) this.turn.check(error.rule, false, error.message);
+        this.setState("failed", `Voice failed: ${describe(error)}`);
+        await this.hangUp("the call could not start");
+      }
+    }
+    /** Hang up: close the connection and the microphone, then the final usage report (§10.3). */
+    async hangUp(reason) {
+      if (this.state === "ended") return;
+      const failed = this.state === "failed";
+      this.state = "ended";
+      clearInterval(this.usageTimer);
+      clearInterval(this.clockTimer);
+      this.channel?.close();
+      this.pc?.close();
+      for (const track of this.mic?.getTracks() ?? []) track.stop();
+      this.ui.audio.srcObject = null;
+      this.turn.add("note", `hung up: ${reason}`);
+      this.showConsent();
+      const session2 = this.session;
+      if (session2 !== void 0) {
+        await this.report(true);
+        this.host.ended(session2.threadId);
+      }
+      if (!failed) this.setState("ended", `The call ended (${reason}).`);
+      else this.showButtons();
+    }
+    // ------------------------------------------------------------ connection
+    async gathered(pc) {
+      if (pc.iceGatheringState === "complete") return;
+      await new Promise((resolve2) => {
+        const timer = setTimeout(resolve2, GATHER_MS);
+        pc.addEventListener("icegatheringstatechange", () => {
+          if (pc.iceGatheringState === "complete") {
+            clearTimeout(timer);
+            resolve2();
+          }
+        });
+      });
+    }
+    connectionChanged() {
+      const pc = this.pc;
+      if (pc === void 0 || this.state === "ended") return;
+      this.turn.add("note", `peer connection ${pc.connectionState} (ICE ${pc.iceConnectionState})`);
+      if (pc.connectionState === "failed" || pc.connectionState === "closed") void this.hangUp(`the connection ${pc.connectionState}`);
+      else this.showStatus();
+    }
+    channelOpened() {
+      this.openedAt = performance.now();
+      this.setState("connected", "Connected: speak, or hang up.");
+      this.usageTimer = setInterval(() => void this.report(false), USAGE_EVERY_MS);
+      this.clockTimer = setInterval(() => this.tick(), 1e3);
+      this.tick();
+    }
+    seconds() {
+      return this.openedAt === void 0 ? 0 : Math.round((performance.now() - this.openedAt) / 1e3);
+    }
+    tick() {
+      const session2 = this.session;
+      if (session2 === void 0) return;
+      const used = this.seconds();
+      this.ui.clock.textContent = `${used} s of ${session2.maxSeconds} s`;
+      if (!this.warned && used >= session2.maxSeconds - session2.warnSeconds) {
+        this.warned = true;
+        this.setState("connected", `The call ends in ${session2.maxSeconds - used} s.`);
+      }
+      if (used >= session2.maxSeconds) void this.hangUp("the session's maximum length");
+    }
+    async report(final) {
+      const session2 = this.session;
+      if (session2 === void 0 || this.openedAt === void 0) return;
+      try {
+        const answer = await this.host.client.voiceUsage(session2.voiceSessionId, { seconds: this.seconds(), final });
+        this.turn.add("note", `usage ${this.seconds()} s${final ? " (final)" : ""}: ${answer.remainingSeconds} s left`, answer);
+        this.ui.clock.dataset.remaining = String(answer.remainingSeconds);
+      } catch (error) {
+        this.turn.add("error", `voiceUsage: ${describe(error)}`);
+      }
+    }
+    // ------------------------------------------------------------ the data channel
+    send(event) {
+      const channel = this.channel;
+      if (channel === void 0 || channel.readyState !== "open") {
+        this.turn.add("error", `not sent (the data channel is ${channel?.readyState ?? "absent"}): ${text(event["type"])}`);
+        return;
+      }
+      channel.send(JSON.stringify(event));
+      this.trace("sent", event);
+    }
+    trace(direction, event) {
+      this.traced += 1;
+      const arrow = direction === "sent" ? "→" : "←";
+      if (this.traced <= MAX_TRACED) this.turn.add("event", `${arrow} ${text(event["type"])}`, event);
+      else if (this.traced === MAX_TRACED + 1) this.turn.add("note", `more than ${MAX_TRACED} data-channel events: the rest are not listed`);
+    }
+    received(data) {
+      let event;
+      try {
+        const parsed = JSON.parse(typeof data === "string" ? data : "");
+        if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error("not an object");
+        event = parsed;
+      } catch {
+        this.turn.add("error", "a data-channel message that is not a JSON event");
+        return;
+      }
+      this.trace("received", event);
+      const before = this.window?.state;
+      const decision = this.window?.feed(event) ?? null;
+      if (this.window !== void 0 && (before !== this.window.state || this.window.lastHeard !== this.lastHeard)) this.consentChanged(before, decision);
+      for (const waiter of this.waiting.splice(0)) waiter(event);
+      switch (event["type"]) {
+        case "session.created": {
+          const session2 = event["session"];
+          const input = session2?.["audio"]?.["input"];
+          const detection = input?.["turn_detection"];
+          this.turnDetection = typeof detection === "object" ? detection : void 0;
+          break;
+        }
+        case "response.function_call_arguments.done":
+          void this.tool(event);
+          break;
+        case "conversation.item.input_audio_transcription.completed":
+          void this.transcript("user", text(event["transcript"]), text(event["item_id"]));
+          break;
+        case "response.output_audio_transcript.done":
+          void this.transcript("assistant", text(event["transcript"]), text(event["item_id"]));
+          break;
+        case "error":
+          this.turn.add("error", `the provider reports: ${text(event["error"]?.["message"])}`);
+          break;
+        default:
+          break;
+      }
+    }
+    /** The next event of `type` (and `match`), or undefined after `ms`. */
+    next(type, ms) {
+      return new Promise((resolve2) => {
+        let done = false;
+        const timer = setTimeout(() => {
+          done = true;
+          resolve2(void 0);
+        }, ms);
+        const waiter = (event) => {
+          if (done) return;
+          if (event["type"] === type) {
+            done = true;
+            clearTimeout(timer);
+            resolve2(event);
+          } else this.waiting.push(waiter);
+        };
+        this.waiting.push(waiter);
+      });
+    }
+    /**
+     * Automatic responses on or off (§10.4 step 1). Only turn detection is touched (VOICE-010): the session's
+     * own settings, `create_response` changed. Without turn detection there are no automatic responses.
+     */
+    async autoRespond(on) {
+      const detection = this.turnDetection;
+      if (detection === null || detection === void 0) {
+        this.turn.add("note", "the session has no turn detection: no automatic responses to switch");
+        return;
+      }
+      const updated = this.next("session.updated", UPDATE_MS);
+      this.send({ type: "session.update", session: { type: "realtime", audio: { input: { turn_detection: { ...detection, create_response: on } } } } });
+      if (await updated === void 0) this.turn.add("error", `no session.updated within ${UPDATE_MS / 1e3} s`);
+    }
+    // ------------------------------------------------------------ tools (§10.2)
+    async tool(event) {
+      const session2 = this.session;
+      if (session2 === void 0) return;
+      const name = text(event["name"]);
+      const callId = text(event["call_id"]);
+      const bubble = el3("li", "message assistant voice");
+      const tools = el3("ul", "tools");
+      tools.setAttribute("aria-label", "Tool calls");
+      const running = el3("li", "tool running", session2.labels[name] ?? name);
+      tools.append(running);
+      const extras = el3("div", "extras");
+      bubble.append(el3("span", "who", "Assistant (voice)"), tools, extras);
+      this.ui.messages.append(bubble);
+      let output;
+      let actions2 = [];
+      try {
+        const answer = await this.host.client.voiceTool(session2.voiceSessionId, name, { callId, arguments: text(event["arguments"]) });
+        running.className = answer.ok ? "tool done" : "tool failed";
+        running.textContent = `${session2.labels[name] ?? name} — ${answer.ok ? "done" : "failed"}`;
+        this.host.showEvents(answer.events, extras, this.turn);
+        output = answer.output;
+        actions2 = voiceActions(answer.events);
+      } catch (error) {
+        running.className = "tool failed";
+        running.textContent = `${session2.labels[name] ?? name} — failed: ${describe(error)}`;
+        this.turn.add("error", `voiceTool ${name}: ${describe(error)}`);
+        output = JSON.stringify({ error: describe(error) });
+      }
+      const action = actions2[0];
+      const allowed = this.host.client.manifest.capabilities.actions?.voiceConfirm === true;
+      if (action !== void 0 && allowed && this.window !== void 0) {
+        await this.autoRespond(false);
+        const before = this.window.state;
+        this.window.arm(action);
+        this.turn.add("note", `consent window armed for ${action.id}: it opens when the proposal has been spoken`);
+        this.consentChanged(before, null);
+      } else if (action !== void 0) this.turn.add("note", `action ${action.id} waits for the button: the manifest does not allow voice confirmation`);
+      this.send({ type: "conversation.item.create", item: { type: "function_call_output", call_id: callId, output } });
+      this.send({ type: "response.create" });
+    }
+    // ------------------------------------------------------------ transcripts (§10.3)
+    async transcript(role, said, itemId) {
+      const session2 = this.session;
+      const key = `${role} ${itemId}`;
+      if (session2 === void 0 || said.trim() === "" || this.transcribed.has(key)) return;
+      this.transcribed.add(key);
+      const li = el3("li", `message ${role} voice`);
+      li.append(el3("span", "who", role === "user" ? "You (voice)" : "Assistant (voice)"), el3("p", "body", said));
+      li.dataset.itemId = itemId;
+      this.ui.messages.append(li);
+      try {
+        await this.host.client.voiceTranscript(session2.voiceSessionId, { role, text: said, itemId });
+        li.dataset.stored = "true";
+      } catch (error) {
+        this.turn.add("error", `voiceTranscript: ${describe(error)}`);
+      }
+    }
+    // ------------------------------------------------------------ the consent window (§10.4)
+    consentChanged(before, decision) {
+      const window = this.window;
+      if (window === void 0) return;
+      const heard = window.lastHeard;
+      if (heard !== null && heard !== this.lastHeard) {
+        this.lastHeard = heard;
+        const li = el3("li", `heard ${heard.verdict}`, `“${heard.text}” → ${heard.verdict}`);
+        li.dataset.verdict = heard.verdict;
+        this.ui.heard.append(li);
+        this.turn.add("note", `consent window heard “${heard.text}”: ${heard.verdict}`);
+      }
+      if (before !== window.state) this.turn.add("note", `consent window ${before ?? "idle"} → ${window.state}`);
+      this.showConsent();
+      if (decision !== null) void this.decided(decision);
+      else if (before === "open" && window.state === "closed") {
+        this.turn.add("note", "two utterances were no answer: the window closed and the action waits for the button");
+        void this.autoRespond(true);
+      }
+    }
+    async decided(decision) {
+      this.turn.add("note", `the window closed before the decision (§10.4 step 4): ${decision.decision} ${decision.actionId} by voice`, decision);
+      await this.host.decide(decision.actionId, decision.decision);
+      await this.autoRespond(true);
+    }
+    // ------------------------------------------------------------ the page
+    setState(state, status) {
+      if (this.state !== "ended") this.state = state;
+      this.ui.section.dataset.state = this.state;
+      this.ui.status.textContent = status;
+      this.showStatus();
+      this.showButtons();
+    }
+    showStatus() {
+      const pc = this.pc;
+      const parts = [pc === void 0 ? "no connection" : `connection ${pc.connectionState}`, `data channel ${this.channel?.readyState ?? "not open"}`];
+      this.ui.section.dataset.connection = pc?.connectionState ?? "none";
+      this.ui.status.title = parts.join(", ");
+    }
+    showButtons() {
+      const live = this.state === "starting" || this.state === "connecting" || this.state === "connected";
+      this.ui.talk.disabled = live;
+      this.ui.hangUp.disabled = !live;
+    }
+    showLimits(session2) {
+      const dl = el3("dl", "findings");
+      const row2 = (label, value) => void dl.append(el3("dt", void 0, label), el3("dd", void 0, value));
+      row2("Session", session2.voiceSessionId);
+      row2("Thread", session2.threadId);
+      row2("Longest call", `${session2.maxSeconds} s (a warning ${session2.warnSeconds} s before the end)`);
+      row2("Secret valid until", new Date(session2.expiresAt).toLocaleTimeString());
+      row2("Locale", session2.locale);
+      row2("Transport", `${session2.transport} · ${session2.eventProtocol}`);
+      row2("Signalling", new URL(session2.signaling.url).origin);
+      if (session2.consent !== void 0) {
+        row2("Extra confirm words", (session2.consent.confirm ?? []).join(", ") || "none");
+        row2("Extra refuse words", (session2.consent.refuse ?? []).join(", ") || "none");
+      }
+      this.ui.limits.replaceChildren(dl);
+      this.ui.section.dataset.voiceSessionId = session2.voiceSessionId;
+    }
+    showConsent() {
+      const window = this.window;
+      const state = this.state === "ended" && window?.state !== "closed" ? "closed" : window?.state ?? "idle";
+      const texts = {
+        idle: "Consent window: no action waits.",
+        armed: `Consent window: armed for ${window?.actionId ?? ""}, opens after the spoken proposal.`,
+        reading: `Consent window: the proposal of ${window?.actionId ?? ""} is being read.`,
+        open: `Consent window: open for ${window?.actionId ?? ""}${window?.keyword ? `, keyword “${window.keyword}”` : ""}. Say yes or no.`,
+        closed: "Consent window: closed."
+      };
+      this.ui.consent.dataset.state = state;
+      this.ui.consent.textContent = texts[state] ?? state;
+    }
+  };
+
   // clients/playground/src/main.ts
   function byId(id, type) {
     const node = document.getElementById(id);
     if (!(node instanceof type)) throw new Error(`the page lacks #${id}`);
     return node;
   }
-  function el3(tag, className, text) {
+  function el4(tag, className, text2) {
     const node = document.createElement(tag);
     if (className !== void 0) node.className = className;
-    if (text !== void 0) node.textContent = text;
+    if (text2 !== void 0) node.textContent = text2;
     return node;
   }
   var ui = {
@@ -6681,7 +7403,21 @@
     theme: byId("theme", HTMLButtonElement),
     trace: byId("trace-turns", HTMLElement)
   };
+  var voiceUi = {
+    section: byId("voice", HTMLElement),
+    talk: byId("talk", HTMLButtonElement),
+    hangUp: byId("hang-up", HTMLButtonElement),
+    status: byId("voice-status", HTMLElement),
+    clock: byId("voice-clock", HTMLElement),
+    limits: byId("voice-limits", HTMLElement),
+    consent: byId("consent-state", HTMLElement),
+    heard: byId("consent-heard", HTMLUListElement),
+    audio: byId("voice-audio", HTMLAudioElement),
+    messages: ui.messages
+  };
   var trace = new Trace(ui.trace);
+  var call;
+  var turns2 = { here: (title, url) => call?.turnFor(url) ?? trace.here(title) };
   var KEY_ITEM = `talkie-playground-key:${location.port}`;
   var session = { config: void 0, forwarding: void 0, client: void 0, origin: location.origin, pasted: void 0, oauth: void 0, threadId: void 0, run: void 0 };
   var actions = /* @__PURE__ */ new Map();
@@ -6695,8 +7431,8 @@
   }
   function fetchFor(url) {
     const forwarding = session.forwarding;
-    if (forwarding !== void 0 && new URL(url, location.href).origin === forwarding.origin) return tracedFetch(trace, forwarding);
-    return tracedFetch(trace, void 0);
+    if (forwarding !== void 0 && new URL(url, location.href).origin === forwarding.origin) return tracedFetch(turns2, forwarding);
+    return tracedFetch(turns2, void 0);
   }
   function token() {
     return session.oauth?.tokens.access ?? session.pasted;
@@ -6731,18 +7467,18 @@
     session.pasted = void 0;
     showSignedIn();
   }
-  function showSignedIn(text) {
+  function showSignedIn(text2) {
     const how = session.oauth !== void 0 ? "OAuth" : session.pasted !== void 0 ? "a pasted token" : void 0;
-    ui.signedIn.textContent = text ?? (how === void 0 ? "Not signed in." : `Signed in with ${how}.`);
+    ui.signedIn.textContent = text2 ?? (how === void 0 ? "Not signed in." : `Signed in with ${how}.`);
     ui.refreshButton.disabled = session.oauth?.tokens.refresh === void 0;
     ui.signOut.disabled = how === void 0;
   }
   function row(dl, label, value) {
-    dl.append(el3("dt", void 0, label), el3("dd", void 0, value));
+    dl.append(el4("dt", void 0, label), el4("dd", void 0, value));
   }
   function showFindings(client, turn) {
     const m = client.manifest;
-    const dl = el3("dl", "findings");
+    const dl = el4("dl", "findings");
     row(dl, "Name", m.name);
     row(dl, "Description", m.description);
     row(dl, "Issuer", m.issuer);
@@ -6758,7 +7494,7 @@
     row(dl, "Message limit", `${m.limits.maxMessageChars} characters`);
     row(dl, "Accent", m.brand.accent);
     row(dl, "Test mode", m.testMode ? "on (§11 test commands answer)" : "off");
-    ui.findings.replaceChildren(el3("h3", void 0, "What the manifest says"), dl);
+    ui.findings.replaceChildren(el4("h3", void 0, "What the manifest says"), dl);
     ui.tokenHint.textContent = m.auth.token === void 0 ? "This server offers no pasted tokens." : `Where to get one: ${m.auth.token.hint}`;
     ui.input.maxLength = m.limits.maxMessageChars;
     turn.check("MAN-004", true, `spec ${m.spec}`);
@@ -6773,7 +7509,7 @@
       const client = await TalkieClient.connect(address, {
         development: true,
         tokens: provider,
-        fetch: tracedFetch(trace, session.forwarding),
+        fetch: tracedFetch(turns2, session.forwarding),
         onWarning: (w) => trace.here("stream").check(w.rule, false, w.message),
         approveForeignEndpoints: () => false
       });
@@ -6784,6 +7520,7 @@
       session.oauth = loadTokens(client.manifest.serverId);
       showSignedIn();
       document.body.dataset.connected = "true";
+      voiceUi.section.hidden = client.manifest.capabilities.voice === void 0 || !client.supports("voiceSessions");
       if (token() !== void 0) await afterSignIn();
     } catch (error) {
       ui.connectStatus.textContent = describe(error);
@@ -6808,7 +7545,7 @@
     await loadThreads();
   }
   function showUsage(usage) {
-    ui.usage.replaceChildren(...usage.map((u) => el3("li", void 0, `${u.label}: ${u.used} of ${u.limit} ${u.unit}`)));
+    ui.usage.replaceChildren(...usage.map((u) => el4("li", void 0, `${u.label}: ${u.used} of ${u.limit} ${u.unit}`)));
   }
   async function loadThreads() {
     const client = session.client;
@@ -6819,28 +7556,28 @@
       checkThreads(turn, list);
       ui.threads.replaceChildren(
         ...list.threads.map((t) => {
-          const li = el3("li", t.id === session.threadId ? "current" : void 0);
-          const open2 = el3("button", "link", t.title !== "" ? t.title : t.id);
+          const li = el4("li", t.id === session.threadId ? "current" : void 0);
+          const open2 = el4("button", "link", t.title !== "" ? t.title : t.id);
           open2.type = "button";
           open2.addEventListener("click", () => void openThread(t.id));
-          const del = el3("button", "small danger", "Delete");
+          const del = el4("button", "small danger", "Delete");
           del.type = "button";
           del.setAttribute("aria-label", `Delete thread ${t.title !== "" ? t.title : t.id}`);
           del.addEventListener("click", () => void deleteThread(t.id));
           li.dataset.threadId = t.id;
-          li.append(open2, el3("span", "muted", ` ${t.channel}`), del);
+          li.append(open2, el4("span", "muted", ` ${t.channel}`), del);
           return li;
         })
       );
-      if (list.threads.length === 0) ui.threads.append(el3("li", "muted", "No threads yet."));
+      if (list.threads.length === 0) ui.threads.append(el4("li", "muted", "No threads yet."));
     } catch (error) {
       turn.add("error", describe(error));
     }
   }
   function storedMessage(message, ctx, turn) {
-    const li = el3("li", `message ${message.role}`);
-    li.append(el3("span", "who", message.role === "user" ? "You" : "Assistant"));
-    const body = el3("div", "body");
+    const li = el4("li", `message ${message.role}`);
+    li.append(el4("span", "who", message.role === "user" ? "You" : "Assistant"));
+    const body = el4("div", "body");
     body.append(render(message.content, session.origin));
     li.append(body);
     for (const card of message.cards) {
@@ -6871,8 +7608,8 @@
       session.threadId = detail.thread.id;
       ui.messages.replaceChildren(...detail.messages.map((m) => storedMessage(m, context, turn)));
       if (detail.actions.length > 0) {
-        const li = el3("li", "message assistant");
-        li.append(el3("span", "who", "Actions of this thread"));
+        const li = el4("li", "message assistant");
+        li.append(el4("span", "who", "Actions of this thread"));
         for (const action of detail.actions) showAction(action, li, turn);
         ui.messages.append(li);
       }
@@ -6953,33 +7690,33 @@
     }
   }
   function openLink(url, label) {
-    const p = el3("p", "open-link");
-    const wrap = el3("div");
+    const p = el4("p", "open-link");
+    const wrap = el4("div");
     wrap.append(render(`[${label.replace(/[[\]]/g, "")}](${url})`, session.origin));
-    p.append(el3("span", "muted", "Suggested link: "), ...Array.from(wrap.querySelector("p")?.childNodes ?? []));
+    p.append(el4("span", "muted", "Suggested link: "), ...Array.from(wrap.querySelector("p")?.childNodes ?? []));
     return p;
   }
-  function toolLabel(call) {
-    const text = call.label ?? call.name;
-    if (!call.done) return `${text}`;
-    return call.ok === false ? `${text} — failed${call.error === void 0 ? "" : `: ${call.error}`}` : `${text} — done`;
+  function toolLabel(call2) {
+    const text2 = call2.label ?? call2.name;
+    if (!call2.done) return `${text2}`;
+    return call2.ok === false ? `${text2} — failed${call2.error === void 0 ? "" : `: ${call2.error}`}` : `${text2} — done`;
   }
   var Bubble = class {
-    element = el3("li", "message assistant");
-    tools = el3("ul", "tools");
-    text = el3("div", "body");
-    extras = el3("div", "extras");
-    end = el3("p", "run-end");
+    element = el4("li", "message assistant");
+    tools = el4("ul", "tools");
+    text = el4("div", "body");
+    extras = el4("div", "extras");
+    end = el4("p", "run-end");
     cardsShown = /* @__PURE__ */ new Map();
     linksShown = /* @__PURE__ */ new Set();
     constructor() {
       this.tools.setAttribute("aria-label", "Tool calls");
       this.end.setAttribute("role", "status");
-      this.element.append(el3("span", "who", "Assistant"), this.tools, this.text, this.extras, this.end);
+      this.element.append(el4("span", "who", "Assistant"), this.tools, this.text, this.extras, this.end);
     }
     draw(run, turn) {
       const state = run.state;
-      this.tools.replaceChildren(...[...state.toolCalls.values()].map((c) => el3("li", c.done ? c.ok === false ? "tool failed" : "tool done" : "tool running", toolLabel(c))));
+      this.tools.replaceChildren(...[...state.toolCalls.values()].map((c) => el4("li", c.done ? c.ok === false ? "tool failed" : "tool done" : "tool running", toolLabel(c))));
       const fragment = document.createDocumentFragment();
       for (const t of state.texts.values()) fragment.append(render(t.text, session.origin));
       this.text.replaceChildren(fragment);
@@ -7010,10 +7747,10 @@
       this.text.replaceChildren(fragment);
       for (const m of reply) for (const card of m.cards) this.card(card, turn);
     }
-    finish(text, retry) {
-      this.end.replaceChildren(document.createTextNode(text));
+    finish(text2, retry) {
+      this.end.replaceChildren(document.createTextNode(text2));
       if (retry !== void 0) {
-        const button = el3("button", "small", "Retry");
+        const button = el4("button", "small", "Retry");
         button.type = "button";
         button.addEventListener("click", () => {
           button.disabled = true;
@@ -7029,16 +7766,16 @@
     ui.drop.disabled = !on;
     document.body.dataset.running = on ? "true" : "false";
   }
-  async function send(text, messageId) {
+  async function send(text2, messageId) {
     const client = session.client;
     if (client === void 0 || session.run !== void 0) return;
-    const turn = trace.begin(`run: ${text}`);
+    const turn = trace.begin(`run: ${text2}`);
     const controller = new AbortController();
-    const run = client.run(text, { ...session.threadId === void 0 ? {} : { threadId: session.threadId }, ...messageId === void 0 ? {} : { messageId }, signal: controller.signal });
+    const run = client.run(text2, { ...session.threadId === void 0 ? {} : { threadId: session.threadId }, ...messageId === void 0 ? {} : { messageId }, signal: controller.signal });
     session.run = { run, controller, cancelled: false };
     turn.add("note", `thread ${run.threadId}, run ${run.runId}, message ${run.messageId}`);
-    const user = el3("li", "message user");
-    user.append(el3("span", "who", "You"), el3("p", "body", text));
+    const user = el4("li", "message user");
+    user.append(el4("span", "who", "You"), el4("p", "body", text2));
     const bubble = new Bubble();
     ui.messages.append(user, bubble.element);
     busy(true);
@@ -7056,15 +7793,15 @@
     const held = session.run;
     session.run = void 0;
     busy(false);
-    const exempt = text.startsWith("talkie-test:echo ");
+    const exempt = text2.startsWith("talkie-test:echo ");
     for (const t of run.state.texts.values()) if (t.done && !exempt) checkText(turn, t.text, session.origin);
     const end = run.state.end;
     if (failure !== void 0) {
       turn.add("error", describe(failure));
       const unanswered = failure instanceof TalkieError && failure.kind === "network" && failure.retryable;
-      bubble.finish(describe(failure), unanswered ? () => void send(text, run.messageId) : void 0);
+      bubble.finish(describe(failure), unanswered ? () => void send(text2, run.messageId) : void 0);
     } else if (end?.kind === "error") {
-      bubble.finish(`The run failed (${end.code}): ${end.message}`, end.retryable ? () => void send(text) : void 0);
+      bubble.finish(`The run failed (${end.code}): ${end.message}`, end.retryable ? () => void send(text2) : void 0);
     } else if (end?.kind === "finished") {
       bubble.finish(held?.cancelled === true ? "Cancelled; the run finished." : "", void 0);
     } else if (run.dropped) {
@@ -7083,6 +7820,33 @@
     }
     await loadThreads();
   }
+  function talk() {
+    const client = session.client;
+    if (client === void 0 || call !== void 0 && call.state !== "ended" && call.state !== "failed") return;
+    voiceUi.heard.replaceChildren();
+    voiceUi.clock.textContent = "";
+    call = new VoiceCall(
+      {
+        client,
+        trace,
+        threadId: session.threadId,
+        showEvents,
+        decide: async (actionId, decision) => {
+          const view = actions.get(actionId);
+          if (view === void 0) throw new Error(`action ${actionId} is not shown`);
+          await view.decide(decision, "voice");
+        },
+        ended: (threadId) => {
+          session.threadId = threadId;
+          void loadThreads();
+        }
+      },
+      voiceUi
+    );
+    void call.start();
+  }
+  voiceUi.talk.addEventListener("click", talk);
+  voiceUi.hangUp.addEventListener("click", () => void call?.hangUp("hung up by you"));
   ui.connectForm.addEventListener("submit", (event) => {
     event.preventDefault();
     void connect(ui.address.value);
@@ -7127,10 +7891,10 @@
   });
   ui.composer.addEventListener("submit", (event) => {
     event.preventDefault();
-    const text = ui.input.value.trim();
-    if (text === "") return;
+    const text2 = ui.input.value.trim();
+    if (text2 === "") return;
     ui.input.value = "";
-    void send(text);
+    void send(text2);
   });
   ui.input.addEventListener("keydown", (event) => {
     if (event.key === "Enter" && !event.shiftKey) {
