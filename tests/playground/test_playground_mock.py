@@ -15,37 +15,17 @@ from typing import Any
 
 import pytest
 import served
-from playground_shots import ROOT, screenshot
+from playground_page import open_page, serious_axe, sign_in
+from playground_shots import screenshot
 
 pytestmark = pytest.mark.slow
-
-AXE = ROOT / "tools" / "node" / "node_modules" / "axe-core" / "axe.min.js"
-WAIT = 60_000  # ms: generous, the machine is shared
-
-
-def _open(browser: Any, mock: served.Served, width: int = 1280, axe: bool = False) -> Any:
-    """A tab on the playground; `axe`: the page's CSP is bypassed so axe-core can be injected."""
-    context = browser.new_context(
-        viewport={"width": width, "height": 900}, accept_downloads=True, bypass_csp=axe
-    )
-    page = context.new_page()
-    page.set_default_timeout(WAIT)
-    page.goto(f"{mock.origin}/_mock/playground/")
-    page.wait_for_selector("body[data-connected=true]")
-    return page
-
-
-def _sign_in(page: Any, mock: served.Served) -> None:
-    page.fill("#token", mock.token)
-    page.click("#token-form button[type=submit]")
-    page.wait_for_selector("#signed-in:has-text('Signed in as')")
 
 
 @pytest.fixture(scope="module")
 def page(browser: Any, mock: served.Served) -> Iterator[Any]:
     """One signed-in tab for the chat tests, in the order a developer would try them."""
-    tab = _open(browser, mock)
-    _sign_in(tab, mock)
+    tab = open_page(browser, mock)
+    sign_in(tab, mock)
     yield tab
     tab.context.close()
 
@@ -188,43 +168,37 @@ def test_thread_delete_removes_it_from_the_list(page: Any) -> None:
     screenshot(page, "playground")
 
 
-def _axe(page: Any) -> list[dict[str, Any]]:
-    page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
-    result: dict[str, Any] = page.evaluate("async () => await axe.run(document)")
-    return [v for v in result["violations"] if v["impact"] in ("serious", "critical")]
-
-
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_axe_finds_nothing_serious_in_either_theme(browser: Any, mock: served.Served, theme: str) -> None:
-    tab = _open(browser, mock, axe=True)
+    tab = open_page(browser, mock, axe=True)
     try:
-        _sign_in(tab, mock)
+        sign_in(tab, mock)
         if tab.evaluate("document.documentElement.dataset.theme") != theme:
             tab.click("#theme")
         _send(tab, "talkie-test:card")
         _idle(tab)
-        serious = _axe(tab)
+        serious = serious_axe(tab)
         assert serious == [], json.dumps(serious, indent=1)[:4000]
     finally:
         tab.context.close()
 
 
 def test_readable_at_390_px_without_sideways_scrolling(browser: Any, mock: served.Served) -> None:
-    tab = _open(browser, mock, width=390, axe=True)
+    tab = open_page(browser, mock, width=390, axe=True)
     try:
-        _sign_in(tab, mock)
+        sign_in(tab, mock)
         _send(tab, "talkie-test:action")
         _idle(tab)
         width = tab.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, f"the page is {width} px wide at a 390 px viewport"
-        assert _axe(tab) == []
+        assert serious_axe(tab) == []
         screenshot(tab, "narrow")
     finally:
         tab.context.close()
 
 
 def test_oauth_pkce_sign_in_refresh_and_sign_out(browser: Any, mock: served.Served) -> None:
-    tab = _open(browser, mock)
+    tab = open_page(browser, mock)
     try:
         tab.click("#oauth-sign-in")
         tab.wait_for_url("**/oauth/**")
