@@ -158,7 +158,7 @@ export class VoiceCall {
     }
   }
 
-  /** Hang up: close the connection and the microphone, then the final usage report (§10.3). */
+  /** Hang up: close the connection and the microphone, then the final usage report (§10.3, notes N-96). */
   async hangUp(reason: string): Promise<void> {
     if (this.state === "ended") return;
     const failed = this.state === "failed";
@@ -319,8 +319,9 @@ export class VoiceCall {
   }
 
   /**
-   * Automatic responses on or off (§10.4 step 1). Only turn detection is touched (VOICE-010): the session's
-   * own settings, `create_response` changed. Without turn detection there are no automatic responses.
+   * Automatic responses on or off (§10.4 step 1; back on once the window closed, notes N-97). Only turn
+   * detection is touched (VOICE-010): the session's own settings with `create_response` changed. Without
+   * turn detection there are no automatic responses.
    */
   private async autoRespond(on: boolean): Promise<void> {
     const detection = this.turnDetection;
@@ -349,7 +350,7 @@ export class VoiceCall {
     bubble.append(el("span", "who", "Assistant (voice)"), tools, extras);
     this.ui.messages.append(bubble);
     let output: string;
-    let actions: Action[] = [];
+    let actions: Action[];
     try {
       const answer = await this.host.client.voiceTool(session.voiceSessionId, name, { callId, arguments: text(event["arguments"]) });
       running.className = answer.ok ? "tool done" : "tool failed";
@@ -360,8 +361,9 @@ export class VoiceCall {
     } catch (error) {
       running.className = "tool failed";
       running.textContent = `${session.labels[name] ?? name} — failed: ${describe(error)}`;
-      this.turn.add("error", `voiceTool ${name}: ${describe(error)}`);
-      output = JSON.stringify({ error: describe(error) });
+      // no output to hand on unchanged: the call stays unanswered and the person can speak on (notes N-97)
+      this.turn.add("error", `voiceTool ${name}: ${describe(error)}; no function_call_output is sent`);
+      return;
     }
     const action = actions[0];
     const allowed = this.host.client.manifest.capabilities.actions?.voiceConfirm === true;

@@ -7071,7 +7071,7 @@
         await this.hangUp("the call could not start");
       }
     }
-    /** Hang up: close the connection and the microphone, then the final usage report (§10.3). */
+    /** Hang up: close the connection and the microphone, then the final usage report (§10.3, notes N-96). */
     async hangUp(reason) {
       if (this.state === "ended") return;
       const failed = this.state === "failed";
@@ -7219,8 +7219,9 @@
       });
     }
     /**
-     * Automatic responses on or off (§10.4 step 1). Only turn detection is touched (VOICE-010): the session's
-     * own settings, `create_response` changed. Without turn detection there are no automatic responses.
+     * Automatic responses on or off (§10.4 step 1; back on once the window closed, notes N-97). Only turn
+     * detection is touched (VOICE-010): the session's own settings with `create_response` changed. Without
+     * turn detection there are no automatic responses.
      */
     async autoRespond(on) {
       const detection = this.turnDetection;
@@ -7247,7 +7248,7 @@
       bubble.append(el3("span", "who", "Assistant (voice)"), tools, extras);
       this.ui.messages.append(bubble);
       let output;
-      let actions2 = [];
+      let actions2;
       try {
         const answer = await this.host.client.voiceTool(session2.voiceSessionId, name, { callId, arguments: text(event["arguments"]) });
         running.className = answer.ok ? "tool done" : "tool failed";
@@ -7258,8 +7259,8 @@
       } catch (error) {
         running.className = "tool failed";
         running.textContent = `${session2.labels[name] ?? name} — failed: ${describe(error)}`;
-        this.turn.add("error", `voiceTool ${name}: ${describe(error)}`);
-        output = JSON.stringify({ error: describe(error) });
+        this.turn.add("error", `voiceTool ${name}: ${describe(error)}; no function_call_output is sent`);
+        return;
       }
       const action = actions2[0];
       const allowed = this.host.client.manifest.capabilities.actions?.voiceConfirm === true;
