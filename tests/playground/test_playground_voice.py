@@ -59,6 +59,8 @@ def test_a_voice_call_confirms_an_action_by_voice(browser: Any, mock: served.Ser
         voice.wait_for(state="visible")
         page.click("#talk")
         page.wait_for_selector("#voice[data-state=connected]")
+        page.wait_for_selector("#voice-connection:has-text('Connection: connected')")
+        assert "data channel: open" in page.locator("#voice-connection").inner_text()
         sid = voice.get_attribute("data-voice-session-id")
         assert sid
         limits = page.locator("#voice-limits").inner_text()
@@ -102,6 +104,8 @@ def test_a_voice_call_confirms_an_action_by_voice(browser: Any, mock: served.Ser
         page.click("#hang-up")
         page.wait_for_selector("#voice[data-state=ended]")
         assert page.locator("#consent-state").get_attribute("data-state") == "closed"
+        assert "Connection: closed" in page.locator("#voice-connection").inner_text()
+        assert page.locator("#talk").is_enabled()
     finally:
         page.context.close()
 

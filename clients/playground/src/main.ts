@@ -68,6 +68,7 @@ const voiceUi: VoiceUi = {
   talk: byId("talk", HTMLButtonElement),
   hangUp: byId("hang-up", HTMLButtonElement),
   status: byId("voice-status", HTMLElement),
+  connection: byId("voice-connection", HTMLElement),
   clock: byId("voice-clock", HTMLElement),
   limits: byId("voice-limits", HTMLElement),
   consent: byId("consent-state", HTMLElement),

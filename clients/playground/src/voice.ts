@@ -37,6 +37,7 @@ export interface VoiceUi {
   talk: HTMLButtonElement;
   hangUp: HTMLButtonElement;
   status: HTMLElement;
+  connection: HTMLElement;
   clock: HTMLElement;
   limits: HTMLElement;
   consent: HTMLElement;
@@ -141,7 +142,10 @@ export class VoiceCall {
       const channel = pc.createDataChannel("oai-events");
       this.channel = channel;
       channel.addEventListener("open", () => this.channelOpened());
-      channel.addEventListener("close", () => this.turn.add("note", "the data channel closed"));
+      channel.addEventListener("close", () => {
+        this.turn.add("note", "the data channel closed");
+        void this.hangUp("the data channel closed");
+      });
       channel.addEventListener("message", (message: MessageEvent<unknown>) => this.received(message.data));
       await pc.setLocalDescription(await pc.createOffer());
       await this.gathered(pc);
@@ -177,7 +181,10 @@ export class VoiceCall {
       this.host.ended(session.threadId);
     }
     if (!failed) this.setState("ended", `The call ended (${reason}).`);
-    else this.showButtons();
+    else {
+      this.showStatus();
+      this.showButtons();
+    }
   }
 
   // ------------------------------------------------------------ connection
@@ -204,6 +211,7 @@ export class VoiceCall {
   }
 
   private channelOpened(): void {
+    if (this.state === "ended") return;
     this.openedAt = performance.now();
     this.setState("connected", "Connected: speak, or hang up.");
     this.usageTimer = setInterval(() => void this.report(false), USAGE_EVERY_MS);
@@ -438,9 +446,9 @@ export class VoiceCall {
 
   private showStatus(): void {
     const pc = this.pc;
-    const parts = [pc === undefined ? "no connection" : `connection ${pc.connectionState}`, `data channel ${this.channel?.readyState ?? "not open"}`];
+    const parts = [`Connection: ${pc?.connectionState ?? "none"}`, `ICE: ${pc?.iceConnectionState ?? "none"}`, `data channel: ${this.channel?.readyState ?? "none"}`];
     this.ui.section.dataset.connection = pc?.connectionState ?? "none";
-    this.ui.status.title = parts.join(", ");
+    this.ui.connection.textContent = parts.join(" · ");
   }
 
   private showButtons(): void {

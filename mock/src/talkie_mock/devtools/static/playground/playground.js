@@ -7055,7 +7055,10 @@
         const channel = pc.createDataChannel("oai-events");
         this.channel = channel;
         channel.addEventListener("open", () => this.channelOpened());
-        channel.addEventListener("close", () => this.turn.add("note", "the data channel closed"));
+        channel.addEventListener("close", () => {
+          this.turn.add("note", "the data channel closed");
+          void this.hangUp("the data channel closed");
+        });
         channel.addEventListener("message", (message) => this.received(message.data));
         await pc.setLocalDescription(await pc.createOffer());
         await this.gathered(pc);
@@ -7090,7 +7093,10 @@
         this.host.ended(session2.threadId);
       }
       if (!failed) this.setState("ended", `The call ended (${reason}).`);
-      else this.showButtons();
+      else {
+        this.showStatus();
+        this.showButtons();
+      }
     }
     // ------------------------------------------------------------ connection
     async gathered(pc) {
@@ -7113,6 +7119,7 @@
       else this.showStatus();
     }
     channelOpened() {
+      if (this.state === "ended") return;
       this.openedAt = performance.now();
       this.setState("connected", "Connected: speak, or hang up.");
       this.usageTimer = setInterval(() => void this.report(false), USAGE_EVERY_MS);
@@ -7326,9 +7333,9 @@
     }
     showStatus() {
       const pc = this.pc;
-      const parts = [pc === void 0 ? "no connection" : `connection ${pc.connectionState}`, `data channel ${this.channel?.readyState ?? "not open"}`];
+      const parts = [`Connection: ${pc?.connectionState ?? "none"}`, `ICE: ${pc?.iceConnectionState ?? "none"}`, `data channel: ${this.channel?.readyState ?? "none"}`];
       this.ui.section.dataset.connection = pc?.connectionState ?? "none";
-      this.ui.status.title = parts.join(", ");
+      this.ui.connection.textContent = parts.join(" · ");
     }
     showButtons() {
       const live = this.state === "starting" || this.state === "connecting" || this.state === "connected";
@@ -7409,6 +7416,7 @@
     talk: byId("talk", HTMLButtonElement),
     hangUp: byId("hang-up", HTMLButtonElement),
     status: byId("voice-status", HTMLElement),
+    connection: byId("voice-connection", HTMLElement),
     clock: byId("voice-clock", HTMLElement),
     limits: byId("voice-limits", HTMLElement),
     consent: byId("consent-state", HTMLElement),
