@@ -68,13 +68,12 @@ function shown(session: VoiceSession): Json {
   return { ...session, clientSecret: `${session.clientSecret.slice(0, 3)}…` };
 }
 
-/** The pending actions of a voiceTool answer that may be confirmed by voice (VOICE-024). */
-function voiceActions(events: ParseResult[]): Action[] {
+/** The pending actions of a voiceTool answer (the consent window tells which of them voice may decide). */
+function pendingActions(events: ParseResult[]): Action[] {
   const found: Action[] = [];
   for (const result of events) {
     if (result.kind !== "event" || result.event.type !== "CUSTOM" || result.event.name !== "talkie.action") continue;
-    const action = result.event.value;
-    if (action.status === "pending" && action.confirm.methods.includes("voice")) found.push(action);
+    if (result.event.value.status === "pending") found.push(result.event.value);
   }
   return found;
 }
@@ -365,7 +364,7 @@ export class VoiceCall {
       running.textContent = `${session.labels[name] ?? name} — ${answer.ok ? "done" : "failed"}`;
       this.host.showEvents(answer.events, extras, this.turn);
       output = answer.output;
-      actions = voiceActions(answer.events);
+      actions = pendingActions(answer.events);
     } catch (error) {
       running.className = "tool failed";
       running.textContent = `${session.labels[name] ?? name} — failed: ${describe(error)}`;
@@ -373,15 +372,21 @@ export class VoiceCall {
       this.turn.add("error", `voiceTool ${name}: ${describe(error)}; no function_call_output is sent`);
       return;
     }
-    const action = actions[0];
     const allowed = this.host.client.manifest.capabilities.actions?.voiceConfirm === true;
-    if (action !== undefined && allowed && this.window !== undefined) {
-      await this.autoRespond(false);
-      const before = this.window.state;
-      this.window.arm(action);
-      this.turn.add("note", `consent window armed for ${action.id}: it opens when the proposal has been spoken`);
-      this.consentChanged(before, null);
-    } else if (action !== undefined) this.turn.add("note", `action ${action.id} waits for the button: the manifest does not allow voice confirmation`);
+    const window = this.window;
+    for (const action of actions) {
+      const before = window?.state;
+      if (!allowed || window === undefined) {
+        this.turn.add("note", `action ${action.id} waits for the button: the manifest does not allow voice confirmation`);
+      } else if (ConsentWindow.offersVoice(action)) {
+        // §10.4 step 1: automatic responses off first, so no response but the proposal's is taken for it
+        await this.autoRespond(false);
+        window.arm(action);
+        this.turn.add("note", `consent window armed for ${action.id}: it opens when the proposal has been spoken`);
+        this.consentChanged(before, null);
+        break;
+      } else this.turn.add("note", `action ${action.id} waits for the button: its confirm.methods leave out voice (VOICE-023)`);
+    }
     // §10.2: the output goes back unchanged, as the function_call_output
     this.send({ type: "conversation.item.create", item: { type: "function_call_output", call_id: callId, output } });
     this.send({ type: "response.create" });

@@ -165,10 +165,14 @@ export class ConsentWindow {
 
   constructor(readonly vocab: Vocabulary) {}
 
+  /** Whether `action` may be confirmed by voice at all (voice among its `confirm.methods`, VOICE-023). */
+  static offersVoice(action: ArmableAction): boolean {
+    return (action.confirm?.methods ?? []).includes("voice");
+  }
+
   /** Start a window for `action`; false when voice is not among its methods. */
   arm(action: ArmableAction): boolean {
-    const methods = action.confirm?.methods ?? [];
-    if (!methods.includes("voice")) return false;
+    if (!ConsentWindow.offersVoice(action)) return false;
     this.actionId = action.id;
     this.keyword = action.confirm?.voice?.keyword || null;
     this.state = "armed";

@@ -123,6 +123,8 @@ test("two unrelated utterances close the window; button-only actions get none", 
   assert.equal(window.state, "closed");
   assert.equal(say(window, "i3", "Ano, odeslat"), null);
 
+  assert.equal(ConsentWindow.offersVoice(ACTION), true);
+  assert.equal(ConsentWindow.offersVoice({ id: "a_2", confirm: { methods: ["button"] } }), false);
   const buttonOnly = new ConsentWindow(vocabulary("en"));
   assert.equal(buttonOnly.arm({ id: "a_2", confirm: { methods: ["button"] } }), false);
   proposal(buttonOnly);

@@ -5078,7 +5078,7 @@
     return "confirm";
   }
   var str = (value) => typeof value === "string" ? value : String(value);
-  var ConsentWindow = class {
+  var ConsentWindow = class _ConsentWindow {
     constructor(vocab) {
       this.vocab = vocab;
     }
@@ -5092,10 +5092,13 @@
     lastHeard = null;
     early = /* @__PURE__ */ new Set();
     heard = /* @__PURE__ */ new Set();
+    /** Whether `action` may be confirmed by voice at all (voice among its `confirm.methods`, VOICE-023). */
+    static offersVoice(action) {
+      return (action.confirm?.methods ?? []).includes("voice");
+    }
     /** Start a window for `action`; false when voice is not among its methods. */
     arm(action) {
-      const methods = action.confirm?.methods ?? [];
-      if (!methods.includes("voice")) return false;
+      if (!_ConsentWindow.offersVoice(action)) return false;
       this.actionId = action.id;
       this.keyword = action.confirm?.voice?.keyword || null;
       this.state = "armed";
@@ -6986,12 +6989,11 @@
   function shown(session2) {
     return { ...session2, clientSecret: `${session2.clientSecret.slice(0, 3)}…` };
   }
-  function voiceActions(events) {
+  function pendingActions(events) {
     const found = [];
     for (const result of events) {
       if (result.kind !== "event" || result.event.type !== "CUSTOM" || result.event.name !== "talkie.action") continue;
-      const action = result.event.value;
-      if (action.status === "pending" && action.confirm.methods.includes("voice")) found.push(action);
+      if (result.event.value.status === "pending") found.push(result.event.value);
     }
     return found;
   }
@@ -7262,22 +7264,27 @@
         running.textContent = `${session2.labels[name] ?? name} — ${answer.ok ? "done" : "failed"}`;
         this.host.showEvents(answer.events, extras, this.turn);
         output = answer.output;
-        actions2 = voiceActions(answer.events);
+        actions2 = pendingActions(answer.events);
       } catch (error) {
         running.className = "tool failed";
         running.textContent = `${session2.labels[name] ?? name} — failed: ${describe(error)}`;
         this.turn.add("error", `voiceTool ${name}: ${describe(error)}; no function_call_output is sent`);
         return;
       }
-      const action = actions2[0];
       const allowed = this.host.client.manifest.capabilities.actions?.voiceConfirm === true;
-      if (action !== void 0 && allowed && this.window !== void 0) {
-        await this.autoRespond(false);
-        const before = this.window.state;
-        this.window.arm(action);
-        this.turn.add("note", `consent window armed for ${action.id}: it opens when the proposal has been spoken`);
-        this.consentChanged(before, null);
-      } else if (action !== void 0) this.turn.add("note", `action ${action.id} waits for the button: the manifest does not allow voice confirmation`);
+      const window = this.window;
+      for (const action of actions2) {
+        const before = window?.state;
+        if (!allowed || window === void 0) {
+          this.turn.add("note", `action ${action.id} waits for the button: the manifest does not allow voice confirmation`);
+        } else if (ConsentWindow.offersVoice(action)) {
+          await this.autoRespond(false);
+          window.arm(action);
+          this.turn.add("note", `consent window armed for ${action.id}: it opens when the proposal has been spoken`);
+          this.consentChanged(before, null);
+          break;
+        } else this.turn.add("note", `action ${action.id} waits for the button: its confirm.methods leave out voice (VOICE-023)`);
+      }
       this.send({ type: "conversation.item.create", item: { type: "function_call_output", call_id: callId, output } });
       this.send({ type: "response.create" });
     }
