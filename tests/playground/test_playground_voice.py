@@ -4,8 +4,9 @@ Talk creates the session, shows its limits and connects over loopback (host cand
 control API makes the user "say" a request, and the mock's provider asks for a function call. The page
 relays it to voiceTool, shows the proposed action, switches automatic responses off and opens the consent
 window after the spoken proposal; a scripted, duplicated "Ano, odeslat" decides it once, with method voice,
-and the action ends as the server says. The mock records the decision, the transcripts and the usage, and
-its voice rules find nothing wrong with how the page talked.
+and the action ends as the server says; two sentences that are no answer close the window and leave the
+action to its button. The mock records the decisions, the transcripts and the usage, and its voice rules
+find nothing wrong with how the page talked.
 """
 
 from __future__ import annotations
@@ -128,13 +129,63 @@ def test_a_voice_call_confirms_an_action_by_voice(browser: Any, mock: served.Ser
     # the transcripts are stored in the voice thread; the final usage report arrived
     voice_paths = [e["path"] for e in _traffic(mock) if sid in e["path"]]
     assert any(p.endswith("/usage") for p in voice_paths), voice_paths
-    channel = _until(
-        "the voice connection's end-of-session checks",
-        lambda: [e for e in _traffic(mock) if e["method"] == "RTC" and e["stream"] == "complete"],
-    )
-    assert channel
+    _no_voice_findings(mock)
+
+
+def _no_voice_findings(mock: served.Served) -> None:
+    """Once every voice connection's end-of-session checks ran, the mock found no VOICE rule broken."""
+
+    def checked() -> bool:
+        channels = [e for e in _traffic(mock) if e["method"] == "RTC"]
+        return bool(channels) and all(e["stream"] == "complete" for e in channels)
+
+    _until("the voice connections' end-of-session checks", checked)
     violations = httpx.get(f"{mock.origin}/_mock/api/violations", headers=mock.dev, timeout=30).json()
     assert [v for v in violations["violations"] if str(v["rule"]).startswith("VOICE")] == []
+
+
+def test_two_non_answers_leave_the_action_to_the_button(browser: Any, mock: served.Served) -> None:
+    page = open_page(browser, mock)
+    try:
+        sign_in(page, mock)
+        page.click("#talk")
+        page.wait_for_selector("#voice[data-state=connected]")
+        sid = page.locator("#voice").get_attribute("data-voice-session-id")
+        assert sid
+        _control(mock, sid, "say", {"text": PROPOSAL})
+        page.wait_for_selector("#consent-state[data-state=open]")
+        action = page.locator("#messages li.voice section.action")
+        action_id = action.get_attribute("data-action-id")
+        _control(mock, sid, "say", {"text": "Kolik to stojí?"})
+        page.wait_for_selector("#consent-heard li[data-verdict=other]")
+        assert page.locator("#consent-state").get_attribute("data-state") == "open"
+        _control(mock, sid, "say", {"text": "Asi ano"})
+        page.wait_for_selector("#consent-state[data-state=closed]")
+        assert page.locator("#consent-heard li[data-verdict=other]").count() == 2
+        assert action.get_attribute("data-status") == "pending"
+        turn = page.locator("#trace-turns article.turn", has=page.locator("h3:text-is('voice session')"))
+        updated = turn.locator(".entry .text", has_text="← session.updated")
+        page.wait_for_function(  # automatic responses went off for the proposal and are back on
+            "() => [...document.querySelectorAll('#trace-turns .entry .text')]"
+            ".filter(e => e.textContent === '← session.updated').length >= 2"
+        )
+        assert updated.count() >= 2
+        assert "waits for the button" in turn.locator(".entries").inner_text()
+        action.locator("button", has_text="Confirm").click()
+        page.wait_for_function(
+            "id => ['running', 'done'].includes("
+            "document.querySelector(`section.action[data-action-id='${id}']`)?.dataset.status)",
+            arg=action_id,
+        )
+        page.click("#hang-up")
+        page.wait_for_selector("#voice[data-state=ended]")
+    finally:
+        page.context.close()
+    decisions = [
+        e for e in _traffic(mock) if e["method"] == "POST" and e["path"].endswith(f"/{action_id}/decision")
+    ]
+    assert [json.loads(e["request"]["body"])["method"] for e in decisions] == ["button"]
+    _no_voice_findings(mock)
 
 
 def test_the_voice_controls_pass_axe_and_fit_390_px(browser: Any, mock: served.Served) -> None:
