@@ -52,6 +52,7 @@ type CallState = "idle" | "starting" | "connecting" | "connected" | "ended" | "f
 const USAGE_EVERY_MS = 30_000; // §10.3: a usage report every 30 s
 const GATHER_MS = 3_000; // host candidates only: gathering on loopback takes milliseconds
 const UPDATE_MS = 10_000; // how long a session.update waits for session.updated
+const SIGNAL_MS = 30_000; // how long the SDP offer waits for its answer
 const MAX_TRACED = 3_000; // events past this many are counted, not listed (the turn stays bounded)
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
@@ -130,7 +131,12 @@ export class VoiceCall {
       this.window = new ConsentWindow(vocabulary(session.locale, session.consent));
       this.showConsent();
       this.setState("connecting", "Opening the microphone…");
-      this.mic = await navigator.mediaDevices.getUserMedia({ audio: true });
+      const mic = await navigator.mediaDevices.getUserMedia({ audio: true });
+      if (this.over()) {
+        for (const track of mic.getTracks()) track.stop(); // hung up while the browser asked
+        return;
+      }
+      this.mic = mic;
       const pc = new RTCPeerConnection({ iceServers: [] });
       this.pc = pc;
       for (const track of this.mic.getAudioTracks()) pc.addTrack(track, this.mic);
@@ -149,16 +155,23 @@ export class VoiceCall {
       await pc.setLocalDescription(await pc.createOffer());
       await this.gathered(pc);
       this.setState("connecting", "Sending the offer to the signalling URL…");
-      const answer = await client.voiceSignal(session, pc.localDescription?.sdp ?? "");
+      const answer = await client.voiceSignal(session, pc.localDescription?.sdp ?? "", AbortSignal.timeout(SIGNAL_MS));
+      if (this.state === "ended") return;
       this.turn.check("VOICE-003", true, "the offer went to signaling.url with the client secret as application/sdp; an SDP answer came back");
       await pc.setRemoteDescription({ type: "answer", sdp: answer });
       this.setState("connecting", "Connecting to the speech provider…");
     } catch (error) {
+      if (this.over()) return; // hung up meanwhile: what failed after that is of no interest
       this.turn.add("error", describe(error));
       if (error instanceof TalkieError && error.rule !== undefined) this.turn.check(error.rule, false, error.message);
       this.setState("failed", `Voice failed: ${describe(error)}`);
       await this.hangUp("the call could not start");
     }
+  }
+
+  /** Hung up (by the person, the provider or the session's length) while something was awaited. */
+  private over(): boolean {
+    return this.state === "ended";
   }
 
   /** Hang up: close the connection and the microphone, then the final usage report (§10.3, notes N-96). */

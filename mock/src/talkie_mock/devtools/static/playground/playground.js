@@ -6978,6 +6978,7 @@
   var USAGE_EVERY_MS = 3e4;
   var GATHER_MS = 3e3;
   var UPDATE_MS = 1e4;
+  var SIGNAL_MS = 3e4;
   var MAX_TRACED = 3e3;
   function el3(tag, className, text2) {
     const node = document.createElement(tag);
@@ -7046,7 +7047,12 @@
         this.window = new ConsentWindow(vocabulary(session2.locale, session2.consent));
         this.showConsent();
         this.setState("connecting", "Opening the microphone…");
-        this.mic = await navigator.mediaDevices.getUserMedia({ audio: true });
+        const mic = await navigator.mediaDevices.getUserMedia({ audio: true });
+        if (this.over()) {
+          for (const track of mic.getTracks()) track.stop();
+          return;
+        }
+        this.mic = mic;
         const pc = new RTCPeerConnection({ iceServers: [] });
         this.pc = pc;
         for (const track of this.mic.getAudioTracks()) pc.addTrack(track, this.mic);
@@ -7065,16 +7071,22 @@
         await pc.setLocalDescription(await pc.createOffer());
         await this.gathered(pc);
         this.setState("connecting", "Sending the offer to the signalling URL…");
-        const answer = await client.voiceSignal(session2, pc.localDescription?.sdp ?? "");
+        const answer = await client.voiceSignal(session2, pc.localDescription?.sdp ?? "", AbortSignal.timeout(SIGNAL_MS));
+        if (this.state === "ended") return;
         this.turn.check("VOICE-003", true, "the offer went to signaling.url with the client secret as application/sdp; an SDP answer came back");
         await pc.setRemoteDescription({ type: "answer", sdp: answer });
         this.setState("connecting", "Connecting to the speech provider…");
       } catch (error) {
+        if (this.over()) return;
         this.turn.add("error", describe(error));
         if (error instanceof TalkieError && error.rule !== void 0) this.turn.check(error.rule, false, error.message);
         this.setState("failed", `Voice failed: ${describe(error)}`);
         await this.hangUp("the call could not start");
       }
+    }
+    /** Hung up (by the person, the provider or the session's length) while something was awaited. */
+    over() {
+      return this.state === "ended";
     }
     /** Hang up: close the connection and the microphone, then the final usage report (§10.3, notes N-96). */
     async hangUp(reason) {
