@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 import socket
 import threading
 import urllib.parse
@@ -596,18 +595,12 @@ def test_a_run_streams_through_event_by_event_from_a_real_mock() -> None:
     mock, mock_banner = served.launch(served.command(":memory:", locale=None))
     try:
         served.wait_ready(mock_banner.origin, process=mock)
-        argv = [served.executable(), "playground", mock_banner.origin, "--port", "0", "--quiet"]
-        play, banner = served.launch(argv)
-        try:
-            found = re.search(r"/_mock/playground/#key=(\S+)", banner.text)
-            assert found, banner.text
-            base = banner.origin + FORWARD_PATH
-            headers = {"X-Talkie-Mock-Key": found.group(1), "Authorization": f"Bearer {served.TOKEN}"}
+        with served.serving_playground(mock_banner.origin) as play:
+            base = play.origin + FORWARD_PATH
+            headers = {"X-Talkie-Mock-Key": play.key, "Authorization": f"Bearer {served.TOKEN}"}
             with httpx.Client(base_url=base, headers=headers, timeout=60) as http:
                 manifest = waiting.until(lambda: _manifest(http), "the playground to forward the manifest")
                 events = _cancelled_run(http, manifest["endpoints"])
-        finally:
-            served.stop(play)
     finally:
         served.stop(mock)
     assert events[0]["type"] == "RUN_STARTED"
