@@ -19,12 +19,12 @@ import pytest
 import sample_servers
 import served
 import waiting
+from playground_page import WAIT, idle, send, turn, turn_starting
 from quiet_server import QuietHTTPServer
 
 pytestmark = pytest.mark.slow
 
 TOKEN = "minimal-dev-token-Vendula"
-WAIT = 60_000  # ms: generous, the machine is shared
 FORWARD = "/_mock/playground/forward"
 SLOW_TEXT = "Pomalá odpověď přichází slovo po slově, aby šlo běh zrušit."
 """What `talkie-test:slow` streams on the minimal server (its SLOW_DELTAS, joined)."""
@@ -92,23 +92,6 @@ def page(browser: Any, playground: served.Playground) -> Iterator[Any]:
     context.close()
 
 
-def _turn(page: Any, title: str) -> Any:
-    return page.locator("#trace-turns article.turn", has=page.locator(f"h3:text-is('{title}')")).first
-
-
-def _send(page: Any, text: str) -> Any:
-    before = page.locator("#messages > li.assistant").count()
-    page.fill("#message", text)
-    page.click("#send")
-    bubble = page.locator("#messages > li.assistant").nth(before)
-    bubble.wait_for()
-    return bubble
-
-
-def _idle(page: Any) -> None:
-    page.wait_for_selector("body[data-running=false]")
-
-
 def _reached(minimal: sample_servers.Running, method: str, pattern: str) -> list[tuple[str, str, int]]:
     """The logged requests `method` + a target matching `pattern`, once at least one is logged."""
 
@@ -122,7 +105,7 @@ def test_the_link_configures_the_forwarder_and_discovery_shows_the_manifest(
     page: Any, playground: served.Playground, minimal: sample_servers.Running
 ) -> None:
     assert "#key=" not in page.url, "the key leaves the address bar once read"
-    config = _turn(page, "playground config").inner_text()
+    config = turn(page, "playground config").inner_text()
     assert f"target {minimal.origin} through {FORWARD}" in config
     findings = page.locator("#findings").inner_text()
     for shown in (
@@ -135,9 +118,9 @@ def test_the_link_configures_the_forwarder_and_discovery_shows_the_manifest(
     ):
         assert shown in findings
     assert "TALKIE_TOKEN of the server's environment" in page.locator("#token-hint").inner_text()
-    turn = page.locator("#trace-turns article.turn", has=page.locator("h3", has_text="discovery:")).first
-    assert "no problem" in turn.locator(".verdict").inner_text()
-    entries = turn.locator(".entries").inner_text()
+    discovery = turn_starting(page, "discovery:")
+    assert "no problem" in discovery.locator(".verdict").inner_text()
+    entries = discovery.locator(".entries").inner_text()
     assert f"GET {minimal.origin}/.well-known/talkie.json (forwarded)" in entries
     assert _reached(minimal, "GET", r"/\.well-known/talkie\.json") == [
         ("GET", "/.well-known/talkie.json", 200)
@@ -149,55 +132,55 @@ def test_a_pasted_token_the_server_accepts_signs_in(page: Any, minimal: sample_s
     page.click("#token-form button[type=submit]")
     page.wait_for_selector("#signed-in:has-text('Signed in as Vendula Králová (pasted token)')")
     assert "Zprávy dnes:" in page.locator("#usage").inner_text()
-    assert "no problem" in _turn(page, "status").locator(".verdict").inner_text()
+    assert "no problem" in turn(page, "status").locator(".verdict").inner_text()
     assert ("GET", "/api/talkie/status", 200) in _reached(minimal, "GET", r"/api/talkie/status")
 
 
 def test_an_echo_turn_streams_through_with_its_trace(page: Any, minimal: sample_servers.Running) -> None:
     text = "talkie-test:echo Dobrý den, **Vendulo**"
-    bubble = _send(page, text)
-    _idle(page)
+    bubble = send(page, text)
+    idle(page)
     assert bubble.locator(".body strong").inner_text() == "Vendulo"
-    turn = _turn(page, f"run: {text}")
-    entries = turn.locator(".entries").inner_text()
+    run = turn(page, f"run: {text}")
+    entries = run.locator(".entries").inner_text()
     assert f"POST {minimal.origin}/api/talkie/run (forwarded)" in entries
     assert "200 /api/talkie/run text/event-stream" in entries
     assert (
         entries.index("RUN_STARTED") < entries.index("TEXT_MESSAGE_CONTENT") < entries.index("RUN_FINISHED")
     )
-    assert "no problem" in turn.locator(".verdict").inner_text()
+    assert "no problem" in run.locator(".verdict").inner_text()
     assert ("POST", "/api/talkie/run", 200) in _reached(minimal, "POST", r"/api/talkie/run")
 
 
 def test_a_slow_run_shows_its_text_while_it_streams(page: Any) -> None:
     """Part of the text is on the page while the run goes on: the forwarder passes each event on as it comes
     (a buffered answer would show the whole text at once, at the end)."""
-    bubble = _send(page, "talkie-test:slow")
+    bubble = send(page, "talkie-test:slow")
     page.wait_for_function(
         "([text]) => { const shown = document.querySelector('#messages > li.assistant:last-child .body')"
         "?.textContent ?? ''; return document.body.dataset.running === 'true' && shown.length > 0"
         " && shown.length < text.length; }",
         arg=[SLOW_TEXT],
     )
-    _idle(page)
+    idle(page)
     assert bubble.locator(".body").inner_text().strip() == SLOW_TEXT
-    assert "no problem" in _turn(page, "run: talkie-test:slow").locator(".verdict").inner_text()
+    assert "no problem" in turn(page, "run: talkie-test:slow").locator(".verdict").inner_text()
 
 
 def test_a_card_and_its_tool_label(page: Any) -> None:
-    bubble = _send(page, "talkie-test:card")
-    _idle(page)
+    bubble = send(page, "talkie-test:card")
+    idle(page)
     card = bubble.locator("section.card")
     card.wait_for()
     assert card.get_attribute("aria-label") == "Karta firmy Horizont Logistika s.r.o."
     assert card.locator("dl.fields").inner_text().split() == ["IČO", "27182818", "Obrat", "3,4", "mil.", "Kč"]
     assert bubble.locator(".tools li.tool.done").inner_text() == "Hledám firmu… — done"
-    assert "no problem" in _turn(page, "run: talkie-test:card").locator(".verdict").inner_text()
+    assert "no problem" in turn(page, "run: talkie-test:card").locator(".verdict").inner_text()
 
 
 def test_a_decision_on_the_servers_action(page: Any, minimal: sample_servers.Running) -> None:
-    bubble = _send(page, "talkie-test:action")
-    _idle(page)
+    bubble = send(page, "talkie-test:action")
+    idle(page)
     action = bubble.locator("section.action")
     action.wait_for()
     assert action.get_attribute("data-status") == "pending"
@@ -208,10 +191,8 @@ def test_a_decision_on_the_servers_action(page: Any, minimal: sample_servers.Run
     assert action.locator(".action-results section.card").get_attribute("aria-label") == (
         "Karta firmy Nabídka odeslána"
     )
-    turn = page.locator(
-        "#trace-turns article.turn", has=page.locator("h3", has_text=f"decision: confirm {action_id}")
-    ).first
-    assert "no problem" in turn.locator(".verdict").inner_text()
+    decided = turn_starting(page, f"decision: confirm {action_id}")
+    assert "no problem" in decided.locator(".verdict").inner_text()
     decision = rf"/api/talkie/actions/{action_id}/decision"
     assert _reached(minimal, "POST", decision) == [("POST", decision, 200)]
 
@@ -229,7 +210,7 @@ def test_a_thread_is_listed_and_deleted(page: Any, minimal: sample_servers.Runni
     assert _reached(minimal, "DELETE", f"/api/talkie/threads/{thread}") == [
         ("DELETE", f"/api/talkie/threads/{thread}", 200)
     ]
-    assert "no problem" in _turn(page, f"delete thread {thread}").locator(".verdict").inner_text()
+    assert "no problem" in turn(page, f"delete thread {thread}").locator(".verdict").inner_text()
 
 
 FETCH = """async ([url, headers]) => {
