@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import urllib.parse
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,13 +21,8 @@ pytestmark = pytest.mark.slow
 @pytest.fixture(scope="module")
 def keyed() -> Iterator[served.Served]:
     """A mock without `--open-devtools`: its developer surfaces need the key of its banner's links."""
-    process, banner = served.launch(served.command(":memory:", locale=None))
-    try:
-        served.wait_ready(banner.origin, process=process)
-        assert banner.key, banner.text
-        yield served.Served(banner.origin, served.TOKEN, Path(":memory:"), banner.key)
-    finally:
-        served.stop(process)
+    with served.serving_keyed() as running:
+        yield running
 
 
 @pytest.fixture

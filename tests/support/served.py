@@ -18,6 +18,7 @@ import pytest
 
 TOKEN = "tk_voice_test_token"
 BANNER_LINES = 12
+MEMORY = ":memory:"
 
 
 @dataclass(frozen=True)
@@ -160,6 +161,19 @@ def serving_memory(token: str = TOKEN) -> Iterator[str]:
     try:
         wait_ready(banner.origin, process=process)
         yield banner.origin
+    finally:
+        stop(process)
+
+
+@contextlib.contextmanager
+def serving_keyed(*extra: str) -> Iterator[Served]:
+    """A plain `talkie-mock serve` (state in memory, default locale) whose developer surfaces need the key
+    of its banner's links (no `--open-devtools`); `dev_key` is that key."""
+    process, banner = launch(command(MEMORY, *extra, locale=None))
+    try:
+        wait_ready(banner.origin, process=process)
+        assert banner.key, "the banner printed no inspector link with its key: " + banner.text
+        yield Served(banner.origin, TOKEN, Path(MEMORY), banner.key)
     finally:
         stop(process)
 
