@@ -30,19 +30,6 @@ SLOW_TEXT = "Pomalá odpověď přichází slovo po slově, aby šlo běh zruši
 """What `talkie-test:slow` streams on the minimal server (its SLOW_DELTAS, joined)."""
 
 
-@pytest.fixture(scope="module")
-def minimal() -> Iterator[sample_servers.Running]:
-    """The minimal server with its access log on (what reached it); its OAuth issuer is never contacted."""
-    with sample_servers.minimal_server(TOKEN, "http://127.0.0.1:8765/oauth", access_log=True) as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
-def playground(minimal: sample_servers.Running) -> Iterator[served.Playground]:
-    with served.serving_playground(minimal.origin) as running:
-        yield running
-
-
 class Recorder(BaseHTTPRequestHandler):
     """Another program on loopback: a blank page at `/`, and a log of every request that reaches it."""
 
@@ -78,6 +65,20 @@ def other() -> Iterator[QuietHTTPServer]:
 
 def _origin(server: QuietHTTPServer, host: str = "127.0.0.1") -> str:
     return f"http://{host}:{server.server_address[1]}"
+
+
+@pytest.fixture(scope="module")
+def minimal(other: QuietHTTPServer) -> Iterator[sample_servers.Running]:
+    """The minimal server with its access log on (what reached it); its manifest names an authorization
+    server on another loopback origin, the recorder's, which the page must never reach."""
+    with sample_servers.minimal_server(TOKEN, _origin(other) + "/oauth", access_log=True) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def playground(minimal: sample_servers.Running) -> Iterator[served.Playground]:
+    with served.serving_playground(minimal.origin) as running:
+        yield running
 
 
 @pytest.fixture(scope="module")
@@ -125,6 +126,20 @@ def test_the_link_configures_the_forwarder_and_discovery_shows_the_manifest(
     assert _reached(minimal, "GET", r"/\.well-known/talkie\.json") == [
         ("GET", "/.well-known/talkie.json", 200)
     ]
+
+
+def test_oauth_with_an_authorization_server_elsewhere_says_to_paste_a_token(
+    page: Any, minimal: sample_servers.Running, other: QuietHTTPServer
+) -> None:
+    """The forwarder reaches the target's origin only: an authorization server on another origin is out of
+    the page's reach, and the page says so instead of trying."""
+    page.click("#oauth-sign-in")
+    page.wait_for_selector("#signed-in:has-text('paste a token instead')")
+    assert page.locator("#signed-in").inner_text() == (
+        f"The authorization server {_origin(other)}/oauth is not on {minimal.origin}, the one origin the"
+        " playground forwards to: paste a token instead."
+    )
+    assert other.seen == []  # type: ignore[attr-defined]
 
 
 def test_a_pasted_token_the_server_accepts_signs_in(page: Any, minimal: sample_servers.Running) -> None:
