@@ -29,6 +29,7 @@ from hypothesis import strategies as st
 from quiet_server import QuietHTTPServer
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
+from talkie_mock import cli
 from talkie_mock.cli import main
 from talkie_mock.devtools import forward
 from talkie_mock.devtools.guard import DevKey
@@ -583,6 +584,24 @@ def test_playground_with_url_prints_its_link_and_the_target(no_server: list[Any]
     assert lines[2].startswith("  target:     https://crm.example.com ")
     assert f"OAuth client {origin}/_mock/playground/client.json" in lines[3]
     assert app.state.forwarder.target.origin == "https://crm.example.com"
+
+
+def test_playground_with_url_serves_on_8766_unless_told(
+    no_server: list[Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The fixed default port keeps the OAuth client id the same from run to run (notes N-78)."""
+    asked: list[tuple[str, int]] = []
+    real_bind = cli.bind
+
+    def recording_bind(host: str, port: int) -> socket.socket:
+        asked.append((host, port))
+        return real_bind(host, 0)  # the test never takes the real port
+
+    monkeypatch.setattr(cli, "bind", recording_bind)
+    for extra in ([], ["--port", "9011"]):
+        assert CliRunner().invoke(main, ["playground", "https://crm.example.com", *extra]).exit_code == 0
+    assert asked == [("127.0.0.1", cli.PLAYGROUND_PORT), ("127.0.0.1", 9011)]
+    assert cli.PLAYGROUND_PORT == 8766
 
 
 # -- streaming, between real processes ---------------------------------------------------------------------

@@ -77,7 +77,8 @@ def minimal(other: QuietHTTPServer) -> Iterator[sample_servers.Running]:
 
 @pytest.fixture(scope="module")
 def playground(minimal: sample_servers.Running) -> Iterator[served.Playground]:
-    with served.serving_playground(minimal.origin) as running:
+    """The playground started with the manifest's URL (the OAuth tests start one with an origin)."""
+    with served.serving_playground(minimal.origin + "/.well-known/talkie.json") as running:
         yield running
 
 
@@ -107,7 +108,7 @@ def test_the_link_configures_the_forwarder_and_discovery_shows_the_manifest(
 ) -> None:
     assert "#key=" not in page.url, "the key leaves the address bar once read"
     config = turn(page, "playground config").inner_text()
-    assert f"target {minimal.origin} through {FORWARD}" in config
+    assert f"target {minimal.origin}/.well-known/talkie.json through {FORWARD}" in config
     findings = page.locator("#findings").inner_text()
     for shown in (
         "Minimal Talkie server",
