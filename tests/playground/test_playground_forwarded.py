@@ -183,6 +183,28 @@ def test_a_slow_run_shows_its_text_while_it_streams(page: Any) -> None:
     assert "no problem" in turn(page, "run: talkie-test:slow").locator(".verdict").inner_text()
 
 
+def test_cancel_reaches_the_server_through_the_forwarder(page: Any, minimal: sample_servers.Running) -> None:
+    bubble = send(page, "talkie-test:slow")
+    bubble.locator(".body p").first.wait_for()
+    page.click("#cancel-run")
+    idle(page)
+    assert bubble.locator(".run-end").inner_text() == "Cancelled; the run finished."
+    assert len(bubble.locator(".body").inner_text().strip()) < len(SLOW_TEXT), "the server stopped early"
+    assert _reached(minimal, "POST", r"/api/talkie/runs/[^/]+/cancel")[-1][2] == 200
+
+
+def test_a_dropped_stream_is_recovered_from_the_thread_through_the_forwarder(page: Any) -> None:
+    """The page closes its stream; the forwarder closes the server's; the run goes on there (§5) and the page
+    reads the reply from the stored thread."""
+    bubble = send(page, "talkie-test:slow")
+    bubble.locator(".body p").first.wait_for()
+    page.click("#drop-stream")
+    bubble.locator(".run-end:has-text('Recovered from the stored thread')").wait_for()
+    assert bubble.locator(".body").inner_text().strip() == SLOW_TEXT
+    recovered = turn(page, "run: talkie-test:slow")
+    assert "RUN-029" not in recovered.locator(".verdicts").inner_text()
+
+
 def test_a_card_and_its_tool_label(page: Any) -> None:
     bubble = send(page, "talkie-test:card")
     idle(page)
