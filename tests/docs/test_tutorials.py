@@ -12,21 +12,20 @@ import re
 import shutil
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
+import sample_servers
 import served
 from starlette.testclient import TestClient
 from test_site import ROOT, page
 
 pytestmark = pytest.mark.slow  # over 10 s: the tests, or the setup they share (server, browser, build)
 
-SAMPLES = ROOT / "docs" / "samples"
-BIN = Path(sys.executable).parent
+SAMPLES = sample_servers.SAMPLES
 TUTORIALS = {
     "guides/build-a-server/index.html": [SAMPLES / "minimal_server.py"],
     "guides/build-a-client/index.html": [SAMPLES / "minimal_client.py", SAMPLES / "minimal_client.ts"],
@@ -58,65 +57,16 @@ def test_tutorial_page_shows_every_line_of_its_samples(built_site: Path, relativ
         assert rest[header.end() :].strip() == "", f"{sample.name} has code outside the tutorial's sections"
 
 
-def _tool(name: str) -> str:
-    found = shutil.which(name, path=str(BIN))
-    assert found, f"{name} is not installed in this environment"
-    return found
-
-
-@contextmanager
-def _serving(command: list[str], env: dict[str, str] | None = None) -> Iterator[str]:
-    """Start a server that prints its loopback origin, yield the origin, stop the server."""
-    process = subprocess.Popen(
-        command,
-        cwd=ROOT,
-        env={**os.environ, **(env or {})},
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    try:
-        assert process.stdout is not None
-        seen = []
-        for line in process.stdout:
-            seen.append(line)
-            found = re.search(r"(http://127\.0\.0\.1:\d+)", line)
-            if found:
-                break
-        else:
-            pytest.fail("the server exited before it listened:\n" + "".join(seen))
-        drain = threading.Thread(target=lambda: [None for _ in process.stdout or ()], daemon=True)
-        drain.start()  # keep reading, so a chatty server never blocks on a full pipe
-        yield found.group(1)
-    finally:
-        process.terminate()
-        process.wait(timeout=15)
-
-
 @contextmanager
 def _mock() -> Iterator[str]:
     with served.serving_memory(token=TOKEN) as origin:
         yield origin
 
 
-def _minimal_server_args() -> list[str]:
-    return [
-        "--app-dir",
-        str(SAMPLES),
-        "minimal_server:app",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        "0",
-        "--no-access-log",
-    ]
-
-
 @contextmanager
 def _minimal_server(oauth_issuer: str) -> Iterator[str]:
-    command = [_tool("uvicorn"), *_minimal_server_args()]
-    with _serving(command, {"TALKIE_TOKEN": TOKEN, "TALKIE_OAUTH_ISSUER": oauth_issuer}) as url:
-        yield url
+    with sample_servers.minimal_server(TOKEN, oauth_issuer) as server:
+        yield server.origin
 
 
 def _run_client(command: list[str], cwd: Path) -> str:
@@ -173,12 +123,13 @@ def test_minimal_server_passes_the_conformance_suite(tmp_path: Path) -> None:
     junit = tmp_path / "junit.xml"
     with served.serving_memory(token=TOKEN_ON_PAGE) as mock:
         env = {name: value.replace("http://127.0.0.1:8765", mock) for name, value in page_env.items()}
-        command = [_tool("uvicorn"), *_minimal_server_args()]
-        with _serving(command, env) as server:
+        command = [sample_servers.tool("uvicorn"), *sample_servers.minimal_server_args()]
+        with sample_servers.serving(command, env) as running:
+            server = running.origin
             args = lines[3].split()[1:]
             args = [server if arg == "http://127.0.0.1:8600" else arg for arg in args]
             result = subprocess.run(
-                [_tool("talkie-conformance"), *args, "--junit", str(junit)],
+                [sample_servers.tool("talkie-conformance"), *args, "--junit", str(junit)],
                 cwd=ROOT,
                 env={name: value for name, value in os.environ.items() if not name.startswith("TALKIE_")},
                 capture_output=True,

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 import socket
 import threading
 import urllib.parse
@@ -30,6 +29,7 @@ from hypothesis import strategies as st
 from quiet_server import QuietHTTPServer
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
+from talkie_mock import cli
 from talkie_mock.cli import main
 from talkie_mock.devtools import forward
 from talkie_mock.devtools.guard import DevKey
@@ -586,6 +586,24 @@ def test_playground_with_url_prints_its_link_and_the_target(no_server: list[Any]
     assert app.state.forwarder.target.origin == "https://crm.example.com"
 
 
+def test_playground_with_url_serves_on_8766_unless_told(
+    no_server: list[Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The fixed default port keeps the OAuth client id the same from run to run (notes N-78)."""
+    asked: list[tuple[str, int]] = []
+    real_bind = cli.bind
+
+    def recording_bind(host: str, port: int) -> socket.socket:
+        asked.append((host, port))
+        return real_bind(host, 0)  # the test never takes the real port
+
+    monkeypatch.setattr(cli, "bind", recording_bind)
+    for extra in ([], ["--port", "9011"]):
+        assert CliRunner().invoke(main, ["playground", "https://crm.example.com", *extra]).exit_code == 0
+    assert asked == [("127.0.0.1", cli.PLAYGROUND_PORT), ("127.0.0.1", 9011)]
+    assert cli.PLAYGROUND_PORT == 8766
+
+
 # -- streaming, between real processes ---------------------------------------------------------------------
 
 
@@ -596,18 +614,12 @@ def test_a_run_streams_through_event_by_event_from_a_real_mock() -> None:
     mock, mock_banner = served.launch(served.command(":memory:", locale=None))
     try:
         served.wait_ready(mock_banner.origin, process=mock)
-        argv = [served.executable(), "playground", mock_banner.origin, "--port", "0", "--quiet"]
-        play, banner = served.launch(argv)
-        try:
-            found = re.search(r"/_mock/playground/#key=(\S+)", banner.text)
-            assert found, banner.text
-            base = banner.origin + FORWARD_PATH
-            headers = {"X-Talkie-Mock-Key": found.group(1), "Authorization": f"Bearer {served.TOKEN}"}
+        with served.serving_playground(mock_banner.origin) as play:
+            base = play.origin + FORWARD_PATH
+            headers = {"X-Talkie-Mock-Key": play.key, "Authorization": f"Bearer {served.TOKEN}"}
             with httpx.Client(base_url=base, headers=headers, timeout=60) as http:
                 manifest = waiting.until(lambda: _manifest(http), "the playground to forward the manifest")
                 events = _cancelled_run(http, manifest["endpoints"])
-        finally:
-            served.stop(play)
     finally:
         served.stop(mock)
     assert events[0]["type"] == "RUN_STARTED"

@@ -18,6 +18,7 @@ import pytest
 
 TOKEN = "tk_voice_test_token"
 BANNER_LINES = 12
+MEMORY = ":memory:"
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,7 @@ def launch(argv: list[str], stderr: IO[str] | None = None) -> tuple[subprocess.P
     if origin is None:
         process.kill()
         process.wait(5)
-        pytest.fail("talkie-mock serve did not start: " + text)
+        pytest.fail("talkie-mock did not start: " + text)
     return process, Banner(origin.group(1), key.group(1) if key else None, text)
 
 
@@ -100,18 +101,21 @@ READY_SECONDS = 120.0
 
 
 def wait_ready(
-    origin: str, seconds: float = READY_SECONDS, process: subprocess.Popen[str] | None = None
+    origin: str,
+    seconds: float = READY_SECONDS,
+    process: subprocess.Popen[str] | None = None,
+    path: str = "/.well-known/talkie.json",
 ) -> None:
-    """Until the manifest answers 200: the banner comes just before uvicorn accepts, so a caller that
-    connected at the banner could meet "connection refused". Fails at once when `process` has exited."""
+    """Until `path` (the manifest) answers 200: the banner comes just before uvicorn accepts, so a caller
+    that connected at the banner could meet "connection refused". Fails at once when `process` has exited."""
     deadline = time.monotonic() + seconds
     while True:
         try:
-            httpx.get(f"{origin}/.well-known/talkie.json", timeout=5).raise_for_status()
+            httpx.get(f"{origin}{path}", timeout=5).raise_for_status()
             return
         except httpx.HTTPError:
             if process is not None and process.poll() is not None:
-                pytest.fail(f"talkie-mock serve exited with {process.returncode} before it answered")
+                pytest.fail(f"talkie-mock exited with {process.returncode} before it answered")
             assert time.monotonic() < deadline, f"the mock at {origin} did not answer within {seconds:.0f} s"
             time.sleep(0.1)
 
@@ -157,5 +161,49 @@ def serving_memory(token: str = TOKEN) -> Iterator[str]:
     try:
         wait_ready(banner.origin, process=process)
         yield banner.origin
+    finally:
+        stop(process)
+
+
+@contextlib.contextmanager
+def serving_keyed(*extra: str) -> Iterator[Served]:
+    """A plain `talkie-mock serve` (state in memory, default locale) whose developer surfaces need the key
+    of its banner's links (no `--open-devtools`); `dev_key` is that key."""
+    process, banner = launch(command(MEMORY, *extra, locale=None))
+    try:
+        wait_ready(banner.origin, process=process)
+        assert banner.key, "the banner printed no inspector link with its key: " + banner.text
+        yield Served(banner.origin, TOKEN, Path(MEMORY), banner.key)
+    finally:
+        stop(process)
+
+
+PLAYGROUND_PAGE = "/_mock/playground/"
+PLAYGROUND_KEY = re.compile(r"/_mock/playground/#key=(\S+)")
+
+
+@dataclass(frozen=True)
+class Playground:
+    """A running `talkie-mock playground URL`: its own loopback origin and the key of the link it printed."""
+
+    origin: str
+    key: str
+
+    @property
+    def link(self) -> str:
+        """The link the banner prints: the page, the key in its fragment."""
+        return f"{self.origin}{PLAYGROUND_PAGE}#key={self.key}"
+
+
+@contextlib.contextmanager
+def serving_playground(target: str, *extra: str) -> Iterator[Playground]:
+    """`talkie-mock playground target` on a free loopback port for the block, entered once its page
+    answers."""
+    process, banner = launch([executable(), "playground", target, "--port", "0", "--quiet", *extra])
+    try:
+        key = PLAYGROUND_KEY.search(banner.text)
+        assert key, "the playground printed no link with its key: " + banner.text
+        wait_ready(banner.origin, process=process, path=PLAYGROUND_PAGE)
+        yield Playground(banner.origin, key.group(1))
     finally:
         stop(process)

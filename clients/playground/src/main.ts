@@ -113,11 +113,13 @@ function devKey(): string | undefined {
   return sessionStorage.getItem(KEY_ITEM) ?? undefined;
 }
 
-/** The fetch for a URL: through the forwarder when it is on the target's origin in forwarding mode. */
-function fetchFor(url: string): typeof fetch {
-  const forwarding = session.forwarding;
-  if (forwarding !== undefined && new URL(url, location.href).origin === forwarding.origin) return tracedFetch(turns, forwarding);
-  return tracedFetch(turns, undefined);
+/**
+ * The fetch for a URL, whatever its origin: in forwarding mode always the forwarder's, which reaches the
+ * target's origin only and refuses any other with a line in the trace (the page's CSP lets it connect
+ * nowhere else anyway).
+ */
+function fetchFor(_url: string): typeof fetch {
+  return tracedFetch(turns, session.forwarding);
 }
 
 function token(): string | undefined {
@@ -601,6 +603,13 @@ ui.oauthButton.addEventListener("click", () => {
   if (client === undefined) return;
   const turn = trace.begin("OAuth sign-in");
   const auth = client.manifest.auth.oauth;
+  const forwarding = session.forwarding;
+  if (forwarding !== undefined && new URL(auth.issuer).origin !== forwarding.origin) {
+    const why = `The authorization server ${auth.issuer} is not on ${forwarding.origin}, the one origin the playground forwards to: paste a token instead.`;
+    turn.add("error", why);
+    showSignedIn(why);
+    return;
+  }
   oauth
     .discover(auth.issuer, fetchFor(auth.issuer))
     .then((metadata) => oauth.start({ serverId: client.manifest.serverId, issuer: client.manifest.issuer, target: ui.address.value, scopes: auth.scopes, metadata }))

@@ -8,7 +8,8 @@ secret. It is listed here once, and both middlewares read it from here.
 
 Inside the developer surfaces, the pages hold no data and are fetched without the secret (same site still):
 the inspector's page and files, and the playground's page, files and OAuth client document
-(`PUBLIC_PAGES`).
+(`PUBLIC_PAGES`). Of those, the playground's OAuth callback is opened from another site too, as a page
+(`LANDING_PAGES`): the authorization server's redirect comes from wherever that server is.
 """
 
 from __future__ import annotations
@@ -32,6 +33,9 @@ PLAYGROUND_PAGES = frozenset(
 """The playground's page, its files, the OAuth redirect landing on the page, its client document."""
 PUBLIC_PAGES = frozenset({"/_mock/", "/_mock/inspector.js", "/_mock/inspector.css"}) | PLAYGROUND_PAGES
 """The developer pages fetched (GET, HEAD) without the developer secret: no data in them."""
+LANDING_PAGES = frozenset({PLAYGROUND_PREFIX + "/callback"})
+"""The developer pages a browser is sent to from another site on purpose: an authorization server
+elsewhere redirects the person back to the playground's OAuth callback (notes N-98)."""
 
 
 def protocol(path: str) -> bool:

@@ -4,7 +4,9 @@
 sign devices out, and they show traffic: a web page the developer happens to open must not reach them, nor
 anyone on the LAN with `--lan`. :class:`DevGuard` asks for
 
-* the same site: a browser's `Sec-Fetch-Site` and `Origin` must not name another site (refused with 403);
+* the same site: a browser's `Sec-Fetch-Site` and `Origin` must not name another site (refused with 403),
+  except for a tab sent to a landing page (`api.surfaces.LANDING_PAGES`: the playground's OAuth callback,
+  where an authorization server elsewhere redirects the person back);
 * the developer secret, never in a cookie (a browser sends a host's cookies to every port of it, so any
   program listening on another loopback port would get it): `Authorization: Bearer <secret>`, the
   `X-Talkie-Mock-Key` header the inspector page sends on its calls (it reads the secret from the fragment
@@ -36,7 +38,7 @@ from starlette.routing import BaseRoute, Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from talkie_mock.api.origin import Refusal, answer, cross_site, header
-from talkie_mock.api.surfaces import PUBLIC_PAGES
+from talkie_mock.api.surfaces import LANDING_PAGES, PUBLIC_PAGES
 from talkie_mock.api.surfaces import developer as guarded
 from talkie_mock.errors import ApiError
 
@@ -59,6 +61,18 @@ def guard_routes(routes: list[BaseRoute], key: DevKey, refusal: Refusal, *, open
     for route in routes:
         if isinstance(route, Route) and guarded(route.path):
             route.app = DevGuard(route.app, key, refusal, open_=open_)
+
+
+def landing(scope: Scope) -> bool:
+    """A browser opening a landing page as the page of its tab (GET, `Sec-Fetch-Mode: navigate`,
+    `Sec-Fetch-Dest: document`): the OAuth redirect back from an authorization server on another site.
+    Never a fetch, a form post or a frame; the page holds no data and checks the redirect's `state`."""
+    return (
+        scope["path"] in LANDING_PAGES
+        and scope["method"] in ("GET", "HEAD")
+        and (header(scope, b"sec-fetch-mode") or "").lower() == "navigate"
+        and (header(scope, b"sec-fetch-dest") or "").lower() == "document"
+    )
 
 
 class DevKey:
@@ -114,7 +128,7 @@ class DevGuard:
         return self._guarded(scope, receive, send)
 
     async def _guarded(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if cross_site(scope):
+        if cross_site(scope) and not landing(scope):
             await answer(send, *self.refusal(scope, ApiError("forbidden", "cross_site")))
             return
         public = scope["path"] in PUBLIC and scope["method"] in ("GET", "HEAD")

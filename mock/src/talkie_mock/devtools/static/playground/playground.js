@@ -7457,10 +7457,8 @@
     }
     return sessionStorage.getItem(KEY_ITEM) ?? void 0;
   }
-  function fetchFor(url) {
-    const forwarding = session.forwarding;
-    if (forwarding !== void 0 && new URL(url, location.href).origin === forwarding.origin) return tracedFetch(turns2, forwarding);
-    return tracedFetch(turns2, void 0);
+  function fetchFor(_url) {
+    return tracedFetch(turns2, session.forwarding);
   }
   function token() {
     return session.oauth?.tokens.access ?? session.pasted;
@@ -7894,6 +7892,13 @@
     if (client === void 0) return;
     const turn = trace.begin("OAuth sign-in");
     const auth = client.manifest.auth.oauth;
+    const forwarding = session.forwarding;
+    if (forwarding !== void 0 && new URL(auth.issuer).origin !== forwarding.origin) {
+      const why = `The authorization server ${auth.issuer} is not on ${forwarding.origin}, the one origin the playground forwards to: paste a token instead.`;
+      turn.add("error", why);
+      showSignedIn(why);
+      return;
+    }
     discover(auth.issuer, fetchFor(auth.issuer)).then((metadata) => start({ serverId: client.manifest.serverId, issuer: client.manifest.issuer, target: ui.address.value, scopes: auth.scopes, metadata })).then((url) => {
       turn.add("note", `to the authorization endpoint: ${url.origin}${url.pathname}`);
       location.assign(url.href);
