@@ -8,5 +8,6 @@ from __future__ import annotations
 
 FILTER_URI = "assets/javascripts/rule-filter.js"
 PALETTE_URI = "assets/javascripts/palette.js"  # the palette for our scripts; dark Redoc in dark mode
-SITE_SCRIPTS = (FILTER_URI, PALETTE_URI)
+SCROLL_URI = "assets/javascripts/scroll-regions.js"  # a table that scrolls sideways takes the focus
+SITE_SCRIPTS = (FILTER_URI, PALETTE_URI, SCROLL_URI)
 SEARCH_ON_DEMAND_URI = "assets/javascripts/search-on-demand.js"  # named in docs/overrides/main.html
