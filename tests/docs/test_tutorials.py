@@ -1,12 +1,14 @@
 """The tutorials' code: shown whole on their pages, and working — the client against the mock, the server
 through `talkie-conformance run`, the client against the server, and the TypeScript sign-in (OAuth with PKCE
-and a loopback redirect) against the mock's authorization server; the voice client is compiled as printed.
+and a loopback redirect) against the mock's authorization server, and the voice client in Chromium with the
+mock as the speech provider.
 
 Every process started here listens on a free loopback port and is stopped by its test.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import importlib
 import json
@@ -17,6 +19,7 @@ import shutil
 import subprocess
 import sys
 import threading
+import time
 import urllib.parse
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -26,6 +29,7 @@ from typing import Any
 import httpx
 import pytest
 import served
+import yaml
 from starlette.testclient import TestClient
 from test_site import ROOT, page
 
@@ -415,3 +419,104 @@ def test_typescript_sign_in_runs_oauth_with_pkce_against_the_mock(typescript_sam
     assert "access token refreshed" in out
     assert f"still signed in as {name.group(1)}" in out
     assert out.rstrip().endswith("signed out"), out
+
+
+VOICE_SCRIPT = [  # the mock's side (a scenario's `voice:` steps): a greeting, then the person speaks
+    {"assistant": "Dobrý den, s čím vám pomohu?"},
+    {"wait": "output_audio_buffer.stopped"},
+    {"say": "Najdi firmu Alfa"},
+]
+VOICE_HARNESS = """
+import { TalkieClient } from "talkie-types";
+import { startVoice } from "./voice_client.js";
+
+// The app around the sample: what its view was told, until the tool ran and the assistant answered.
+window.voiceCall = async (token) => {
+  const client = await TalkieClient.connect(location.origin, { tokens: token, development: true });
+  const lines = [], events = [], statuses = [];
+  const view = {
+    status: (text) => statuses.push(text),
+    events: (results) => events.push(...results.map((r) => r.kind === "event" ? r.event.type : r.kind)),
+    line: (role, text) => lines.push([role, text]),
+  };
+  const call = await startVoice(client, view, new Audio(), { development: true });
+  const answered = () => {
+    const asked = lines.findIndex(([role]) => role === "user");
+    const after = lines.slice(asked + 1);
+    return asked >= 0 && statuses.length >= 2 && after.some(([role]) => role === "assistant");
+  };
+  const deadline = Date.now() + 90000;
+  while (!answered() && Date.now() < deadline) await new Promise((next) => setTimeout(next, 100));
+  await call.hangUp();
+  return { threadId: call.threadId, lines, events, statuses };
+};
+"""
+VOICE_FLAGS = (  # a fake microphone, no permission prompt, and ICE on loopback (the mock is the provider)
+    "--use-fake-ui-for-media-stream",
+    "--use-fake-device-for-media-stream",
+    "--allow-loopback-in-peer-connection",
+)
+
+
+@pytest.mark.node
+def test_typescript_voice_call_runs_against_the_mock_provider(
+    typescript_samples: Path, chromium: Any, tmp_path: Path
+) -> None:
+    """The voice sample as printed, in Chromium against the mock as the speech provider: the session, the
+    offer on `oai-events`, the person's words and the assistant's transcribed and stored, the tool call run
+    by the server, usage reported, and no client-side rule broken."""
+    playwright = pytest.importorskip("playwright.sync_api")
+    (typescript_samples / "voice_harness.js").write_text(VOICE_HARNESS, encoding="utf-8")
+    bundle = typescript_samples / "voice_harness.bundle.js"
+    built = subprocess.run(
+        [str(NODE_BIN / "esbuild"), "voice_harness.js", "--bundle", "--format=iife", f"--outfile={bundle}"],
+        cwd=typescript_samples,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert built.returncode == 0, built.stdout + built.stderr
+    script = bundle.read_text(encoding="utf-8")
+    page_html = f"<!doctype html><meta charset='utf-8'><title>voice</title><script>{script}</script>"
+    scenario = tmp_path / "voice.yaml"
+    scenario.write_text(yaml.safe_dump({"voice": VOICE_SCRIPT}, allow_unicode=True), encoding="utf-8")
+    launch = dataclasses.replace(chromium, args=(*chromium.args, *VOICE_FLAGS))
+    with served.serving(tmp_path / "state.db", "--scenario", str(scenario)) as mock:
+        with playwright.sync_playwright() as p:
+            browser = launch.launch(p.chromium)
+            try:
+                page = browser.new_page()
+                page.route(
+                    mock.origin + "/voice-client.html",
+                    lambda route: route.fulfill(status=200, content_type="text/html", body=page_html),
+                )
+                page.goto(mock.origin + "/voice-client.html")
+                result: dict[str, Any] = page.evaluate("(token) => window.voiceCall(token)", mock.token)
+            finally:
+                browser.close()
+        lines = [tuple(line) for line in result["lines"]]
+        assert ("user", "Najdi firmu Alfa") in lines, result
+        asked = lines.index(("user", "Najdi firmu Alfa"))
+        assert any(role == "assistant" for role, _ in lines[asked + 1 :]), result
+        assert result["statuses"][-1] == "", result  # the tool's label shown, then cleared
+        assert "CUSTOM" in result["events"], result  # the tool's card, shown by the view
+        stored = _stored_texts(mock, result["threadId"], len(lines))
+        assert "Najdi firmu Alfa" in stored
+        violations = httpx.get(mock.origin + "/_mock/api/violations", headers=mock.dev, timeout=30)
+        assert violations.status_code == 200, violations.text
+        assert violations.json()["violations"] == []
+
+
+def _stored_texts(mock: served.Served, thread_id: str, count: int) -> list[str]:
+    """The texts of the thread's messages once at least `count` are stored (the transcript posts run on)."""
+    deadline = time.monotonic() + 60
+    while True:
+        answer = httpx.get(f"{mock.origin}/api/talkie/threads/{thread_id}", headers=mock.auth, timeout=30)
+        texts = (
+            [str(m.get("content", "")) for m in answer.json().get("messages", [])]
+            if answer.is_success
+            else []
+        )
+        if len(texts) >= count or time.monotonic() > deadline:
+            return texts
+        time.sleep(0.1)
