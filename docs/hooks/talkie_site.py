@@ -34,5 +34,6 @@ on_config = _events.on_config
 on_files = _events.on_files
 on_page_markdown = _events.on_page_markdown
 on_serve = _events.on_serve
+on_env = _events.on_env
 on_post_page = _events.on_post_page
 on_post_build = _events.on_post_build

@@ -449,21 +449,20 @@ def test_no_page_loads_scripts_styles_or_fonts_from_another_host(built_site: Pat
     assert loaded == []
 
 
-def test_mermaid_is_served_locally_on_pages_with_diagrams(built_site: Path) -> None:
-    """Mermaid's ES module build is vendored whole (entry and chunks) and loaded only where a diagram is."""
-    dist = ROOT / "tools" / "node" / "node_modules" / "mermaid" / "dist"
-    vendored = built_site / "assets" / "javascripts" / "mermaid"
-    assert (vendored / "mermaid.esm.min.mjs").read_bytes() == (dist / "mermaid.esm.min.mjs").read_bytes()
-    chunks = sorted(p.name for p in (dist / "chunks" / "mermaid.esm.min").glob("*.mjs"))
-    assert sorted(p.name for p in (vendored / "chunks" / "mermaid.esm.min").glob("*")) == chunks
-    assert not (built_site / "assets" / "javascripts" / "mermaid.min.js").exists(), "the 3.5 MB bundle"
+def test_diagrams_are_inline_svg_and_no_mermaid_is_shipped(built_site: Path) -> None:
+    """Every diagram is drawn at build time, in a light and a dark copy; no page loads a diagram script."""
+    shipped = [p.name for p in built_site.rglob("*") if "mermaid" in p.name.lower()]
+    assert shipped == []
     raw = (built_site / "guides/sequences/index.html").read_text(encoding="utf-8")
-    assert raw.count('<pre class="talkie-mermaid">') == 3
-    assert re.search(r'<script src="[./]*assets/javascripts/diagrams\.js"', raw)
+    assert raw.count('class="talkie-diagram"') == 3
+    assert raw.count("talkie-diagram__canvas--light") == 3
+    assert raw.count("talkie-diagram__canvas--dark") == 3
     for relative, _ in pages(built_site):
         html = (built_site / relative).read_text(encoding="utf-8")
-        has_diagram = 'class="talkie-mermaid"' in html
-        assert ("diagrams.js" in html) == has_diagram, relative
+        assert "talkie-mermaid" not in html, f"{relative}: a diagram was left undrawn"
+        assert not re.search(r"<script[^>]+(mermaid|diagrams)", html), relative
+        ids = re.findall(r'<svg[^>]* id="([^"]+)"', html)
+        assert len(ids) == len(set(ids)), f"{relative}: two diagrams share an id"
 
 
 def test_no_external_font_settings() -> None:

@@ -93,14 +93,13 @@ def test_rule_anchor_is_reachable(browser_page: tuple[Any, list[str]], site_url:
     page.screenshot(path=str(ARTIFACTS / "rule-run-004.png"))
 
 
-def test_mermaid_diagrams_render_without_network(browser_page: tuple[Any, list[str]], site_url: str) -> None:
+def test_diagrams_show_without_network(browser_page: tuple[Any, list[str]], site_url: str) -> None:
     page, requested = browser_page
     page.goto(site_url + "guides/sequences/")
-    page.wait_for_function(
-        "document.querySelectorAll('.talkie-diagram[data-drawn] svg').length === 3", timeout=30_000
-    )
-    assert page.locator("pre.talkie-mermaid").count() == 0
-    box = page.locator(".talkie-diagram svg").first.bounding_box()
+    shown = page.locator(".talkie-diagram__canvas--light svg")
+    assert shown.count() == 3
+    assert page.locator(".talkie-diagram__canvas--dark svg").first.is_hidden()
+    box = shown.first.bounding_box()
     assert box is not None
     assert box["height"] > 100  # a drawn diagram, not an error line
     page.screenshot(path=str(ARTIFACTS / "sequences.png"), full_page=True)

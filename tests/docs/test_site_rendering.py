@@ -1,7 +1,7 @@
 """How the site reads in Chromium, on a desktop and a phone, light and dark: each test guards one fix.
 
 Measured in the browser: table and diagram geometry at 1400 px and 420 px, label contrast from computed
-colours, the Redoc frame's colours, the order of search results, which pages load Mermaid, the notes' lists
+colours, the Redoc frame's colours, the order of search results, the diagrams' palette, the notes' lists
 and anchors, section links and the rule matrix's filters. Screenshots land in `test-artifacts/docs/`.
 """
 
@@ -68,15 +68,20 @@ CONTRAST_JS = """
 }
 """
 
-TEXT_SIZES_JS = """
-() => Array.from(document.querySelectorAll('.talkie-diagram svg')).map((svg) => {
+SHOWN_DIAGRAMS = (  # the copy of each diagram in the palette in use
+    "Array.from(document.querySelectorAll('.talkie-diagram svg')).filter((s) => s.getClientRects().length)"
+)
+TEXT_SIZES_JS = f"""
+() => {SHOWN_DIAGRAMS}.map((svg) => {{
   const box = svg.viewBox.baseVal;
   const scale = box && box.width ? svg.getBoundingClientRect().width / box.width : 1;
   const labels = Array.from(svg.querySelectorAll('text, foreignObject span, foreignObject p'))
     .filter((el) => el.textContent.trim());
   const sizes = labels.map((el) => parseFloat(getComputedStyle(el).fontSize) * scale);
-  return {labels: labels.length, smallest: Math.min(...sizes), scale};
-})
+  const column = document.querySelector('article').getBoundingClientRect().width;
+  return {{labels: labels.length, smallest: Math.min(...sizes), scale,
+          width: svg.getBoundingClientRect().width, column}};
+}})
 """
 
 
@@ -146,17 +151,16 @@ def test_diagrams_are_readable_and_scroll_on_a_phone(browser: Any, site_url: str
     try:
         for path in DIAGRAM_PAGES:
             page.goto(site_url + path)
-            page.wait_for_function(
-                "document.querySelectorAll('.talkie-diagram').length > 0 && "
-                "document.querySelectorAll('.talkie-diagram').length === "
-                "document.querySelectorAll('.talkie-diagram[data-drawn] svg').length",
-                timeout=30_000,
-            )
-            for diagram in page.evaluate(TEXT_SIZES_JS):
+            shown = page.evaluate(TEXT_SIZES_JS)
+            assert len(shown) == page.locator(".talkie-diagram").count() > 0, f"{path}: one copy per diagram"
+            for diagram in shown:
                 assert diagram["labels"] > 0
                 assert diagram["smallest"] >= MIN_TEXT_PX, f"{path} at {width} px: {diagram}"
+                if width >= 1400:  # on a desktop every diagram fits the text column at full size
+                    assert diagram["width"] <= diagram["column"], f"{path} at {width} px: {diagram}"
             geometry = page.evaluate(
-                """() => Array.from(document.querySelectorAll('.talkie-diagram__canvas')).map((c) => (
+                """() => Array.from(document.querySelectorAll('.talkie-diagram__canvas'))
+                  .filter((c) => c.getClientRects().length).map((c) => (
                   {overflow: getComputedStyle(c).overflowX, wider: c.scrollWidth > c.clientWidth + 1}))"""
             )
             assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), path
@@ -169,12 +173,11 @@ def test_diagrams_are_readable_and_scroll_on_a_phone(browser: Any, site_url: str
         page.context.close()
 
 
-@pytest.mark.parametrize("reference", ["openapi", "control-api"])
-def test_embedded_redoc_follows_dark_mode(browser: Any, site_url: str, reference: str) -> None:
+def test_embedded_redoc_follows_dark_mode(browser: Any, site_url: str) -> None:
     for scheme, rendering in (("dark", "redoc-dark.html"), ("light", "redoc.html")):
         page, requested = _open(browser, scheme=scheme)
         try:
-            page.goto(site_url + f"reference/{reference}/")
+            page.goto(site_url + "reference/openapi/")
             frame_element = page.locator("iframe.talkie-redoc")
             frame_element.scroll_into_view_if_needed()
             assert str(frame_element.get_attribute("src")).endswith(rendering)
@@ -187,13 +190,36 @@ def test_embedded_redoc_follows_dark_mode(browser: Any, site_url: str, reference
                 f"{scheme}: background luminance {background:.2f}"
             )
             assert min(ratio for _, ratio, _ in measured[:20]) >= MIN_CONTRAST
-            _shot(page, f"redoc-{reference}-{scheme}")
+            _shot(page, f"redoc-openapi-{scheme}")
             if scheme == "light":  # toggling the palette swaps the rendering without a reload
                 page.locator("label.md-header__button[for^='__palette']").first.click()
                 page.wait_for_function(
                     "document.querySelector('iframe.talkie-redoc').getAttribute('src').endsWith('redoc-dark.html')"
                 )
             assert not [url for url in requested if not url.startswith(site_url)]
+        finally:
+            page.context.close()
+
+
+def test_control_api_links_its_redoc_rendering_in_the_palette_in_use(browser: Any, site_url: str) -> None:
+    """The control API page loads no Redoc (over 2 MB) until it is opened; its link follows the palette."""
+    for scheme, rendering in (("dark", "redoc-dark.html"), ("light", "redoc.html")):
+        page, requested = _open(browser, scheme=scheme)
+        try:
+            page.goto(site_url + "reference/control-api/", wait_until="networkidle")
+            assert not [url for url in requested if "redoc" in url]
+            link = page.locator("a.talkie-redoc-link")
+            assert link.get_attribute("href") == rendering
+            if scheme == "light":
+                page.locator("label.md-header__button[for^='__palette']").first.click()
+                page.wait_for_function(
+                    "document.querySelector('a.talkie-redoc-link').getAttribute('href') === 'redoc-dark.html'"
+                )
+            link.click()  # dark by now in both runs: the palette was dark, or the reader toggled it
+            page.wait_for_url("**/reference/control-api/redoc-dark.html")
+            page.locator("h1").first.wait_for(timeout=30_000)
+            if scheme == "dark":
+                assert page.evaluate(CONTRAST_JS, "h1")[0][2] < 0.1, "the dark rendering is not dark"
         finally:
             page.context.close()
 
@@ -227,15 +253,21 @@ def test_searching_a_rule_id_finds_that_rule_first(browser: Any, site_url: str, 
         page.context.close()
 
 
-def test_mermaid_loads_only_where_a_diagram_is(browser: Any, site_url: str) -> None:
+def test_no_page_loads_a_diagram_script_or_the_search_index_before_search_opens(
+    browser: Any, site_url: str
+) -> None:
     page, requested = _open(browser)
     try:
-        for path in ("", "spec/runs/", "reference/rules/", "spec/notes/"):
-            page.goto(site_url + path)
-        assert not [url for url in requested if "mermaid" in url]
-        page.goto(site_url + "spec/actions/")
-        page.wait_for_selector(".talkie-diagram[data-drawn]", timeout=60_000)
-        assert [url for url in requested if url.endswith("mermaid.esm.min.mjs")]
+        for path in ("", "spec/runs/", "spec/actions/", "guides/sequences/"):
+            page.goto(site_url + path, wait_until="networkidle")
+        assert not [url for url in requested if "mermaid" in url or url.endswith(".mjs")]
+        assert not [url for url in requested if "search_index" in url]
+        page.locator("input.md-search__input").click()
+        page.wait_for_function(
+            "() => performance.getEntriesByType('resource')"
+            ".some((e) => e.name.endsWith('search/search_index.json'))",
+            timeout=20_000,
+        )
     finally:
         page.context.close()
 
@@ -284,21 +316,25 @@ def test_rule_matrix_filters_by_side_level_and_section(browser: Any, site_url: s
         page.context.close()
 
 
-def test_diagrams_are_redrawn_when_the_palette_changes(browser: Any, site_url: str) -> None:
+def test_the_diagram_shown_follows_the_palette(browser: Any, site_url: str) -> None:
     page, _ = _open(browser, scheme="light")
+    # The theme's colours live in the diagram's own <style>; ids aside, it differs only with the theme.
+    theme = (
+        f"() => {{ const svg = {SHOWN_DIAGRAMS}[0]; const style = svg && svg.querySelector('style');"
+        " return style ? style.textContent.replace(/#talkie-d[\\w-]+/g, '') : ''; }"
+    )
     try:
         page.goto(site_url + "spec/actions/")
-        page.wait_for_selector(".talkie-diagram[data-drawn] svg", timeout=30_000)
-        # The theme's colours live in the diagram's own <style>; ids aside, it changes only with the theme.
-        theme = (
-            "() => { const style = document.querySelector('.talkie-diagram svg style');"
-            " return style ? style.textContent.replace(/#talkie-diagram-\\d+/g, '') : ''; }"
-        )
         light = page.evaluate(theme)
         assert "fill" in light
+        assert page.locator(".talkie-diagram__canvas--light").first.is_visible()
         page.locator("label.md-header__button[for^='__palette']").first.click()
-        page.wait_for_function(f"(light) => ({theme})() !== light", arg=light, timeout=30_000)
-        assert page.evaluate("window.talkiePalette.dark()")
+        page.wait_for_function("window.talkiePalette.dark()")
+        assert page.locator(".talkie-diagram__canvas--dark").first.is_visible()
+        assert page.locator(".talkie-diagram__canvas--light").first.is_hidden()
+        dark = page.evaluate(theme)
+        assert "fill" in dark
+        assert dark != light
         _shot(page, "diagram-dark")
     finally:
         page.context.close()

@@ -1,25 +1,36 @@
-"""The two tutorials' code: shown whole on their pages, and working — the client against the mock, the
-server through `talkie-conformance run`, and the client against the server.
+"""The tutorials' code: shown whole on their pages, and working — the client against the mock, the server
+through `talkie-conformance run`, the client against the server, and the TypeScript sign-in (OAuth with PKCE
+and a loopback redirect) against the mock's authorization server, and the voice client in Chromium with the
+mock as the speech provider.
 
 Every process started here listens on a free loopback port and is stopped by its test.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import html
 import importlib
+import json
 import os
+import queue
 import re
 import shutil
 import subprocess
 import sys
+import threading
+import time
+import urllib.parse
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 import sample_servers
 import served
+import yaml
 from starlette.testclient import TestClient
 from test_site import ROOT, page
 
@@ -28,8 +39,15 @@ pytestmark = pytest.mark.slow  # over 10 s: the tests, or the setup they share (
 SAMPLES = sample_servers.SAMPLES
 TUTORIALS = {
     "guides/build-a-server/index.html": [SAMPLES / "minimal_server.py"],
-    "guides/build-a-client/index.html": [SAMPLES / "minimal_client.py", SAMPLES / "minimal_client.ts"],
+    "guides/build-a-client/index.html": [
+        SAMPLES / "minimal_client.py",
+        SAMPLES / "minimal_client.ts",
+        SAMPLES / "sign_in.ts",
+    ],
+    "guides/typescript-client/index.html": [SAMPLES / "voice_client.ts"],
 }
+TS_SAMPLES = ("minimal_client.ts", "sign_in.ts", "voice_client.ts")  # compiled together, as printed
+CLI_CLIENT = SAMPLES / "cli_client.json"  # the sign-in sample's Client ID Metadata Document
 SECTION_RE = re.compile(r"^(#|//) --8<-- \[start:(\w+)\]\n(.*?)^\1 --8<-- \[end:\2\]\n", re.M | re.S)
 HEADER_RE = re.compile(r'\s*("""|/\*\*).*?("""|\*/)\s*', re.S)  # the module docstring / file comment
 NODE_BIN = ROOT / "tools" / "node" / "node_modules" / ".bin"
@@ -154,8 +172,9 @@ def test_minimal_client_talks_to_the_minimal_server() -> None:
 
 
 @pytest.fixture(scope="module")
-def typescript_client(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """minimal_client.ts compiled by `tsc --strict` in a project with talkie-types installed, as npm would."""
+def typescript_samples(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The TypeScript samples compiled by `tsc --strict` in a project with talkie-types installed, as npm
+    would; returns the project folder (each `x.ts` beside its `x.js`)."""
     tsc = NODE_BIN / "tsc"
     if not tsc.exists() or shutil.which("node") is None:
         pytest.skip("the node tools are not installed (run `python3 dev.py setup`)")
@@ -169,16 +188,24 @@ def typescript_client(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert built.returncode == 0, built.stdout + built.stderr
     (project / "package.json").write_text('{"type": "module", "private": true}\n', encoding="utf-8")
     types = (ROOT / "tools" / "node" / "node_modules" / "@types").as_posix()
+    files = ", ".join(f'"{name}"' for name in TS_SAMPLES)
     (project / "tsconfig.json").write_text(
         '{"compilerOptions": {"target": "ES2022", "module": "NodeNext", "moduleResolution": "NodeNext",'
         ' "strict": true, "noUnusedLocals": true, "lib": ["ES2022", "DOM"], "types": ["node"],'
-        f' "typeRoots": ["{types}"]}}, "files": ["minimal_client.ts"]}}\n',
+        f' "typeRoots": ["{types}"]}}, "files": [{files}]}}\n',
         encoding="utf-8",
     )
-    shutil.copy(SAMPLES / "minimal_client.ts", project / "minimal_client.ts")
+    for name in TS_SAMPLES:
+        shutil.copy(SAMPLES / name, project / name)
     compiled = subprocess.run([str(tsc), "-p", "tsconfig.json"], cwd=project, capture_output=True, text=True)
     assert compiled.returncode == 0, compiled.stdout + compiled.stderr
-    return project / "minimal_client.js"
+    return project
+
+
+@pytest.fixture(scope="module")
+def typescript_client(typescript_samples: Path) -> Path:
+    """minimal_client.ts, compiled."""
+    return typescript_samples / "minimal_client.js"
 
 
 def _node_client(script: Path, address: str, message: str) -> str:
@@ -248,3 +275,200 @@ def test_the_tutorial_server_answers_stale_before_expired(tutorial_server: Any) 
         url, json={"decision": "confirm", "paramsHash": action["paramsHash"], "method": "button"}
     )
     assert (right.status_code, right.json()["error"]["code"]) == (410, "expired")
+
+
+@contextmanager
+def _mock_with_cli_client() -> Iterator[str]:
+    """`talkie-mock serve` that knows the sign-in sample's client (its document as `--client-file`)."""
+    process, banner = served.launch(
+        served.command(":memory:", "--client-file", str(CLI_CLIENT), token=TOKEN, locale=None)
+    )
+    try:
+        served.wait_ready(banner.origin, process=process)
+        yield banner.origin
+    finally:
+        served.stop(process)
+
+
+def _lines(process: subprocess.Popen[str]) -> queue.Queue[str | None]:
+    """Every line the process prints, as it prints them (None when its output ends)."""
+    lines: queue.Queue[str | None] = queue.Queue()
+
+    def read() -> None:
+        for line in process.stdout or ():
+            lines.put(line)
+        lines.put(None)
+
+    threading.Thread(target=read, daemon=True).start()
+    return lines
+
+
+def _approve(sign_in_url: str) -> str:
+    """The person's part: open the sign-in page, choose the first user, approve; returns the redirect."""
+    page = httpx.get(sign_in_url, timeout=30)
+    assert page.status_code == 200, page.text
+    fields = dict(re.findall(r'<input type="hidden" name="([^"]*)" value="([^"]*)">', page.text))
+    fields = {html.unescape(k): html.unescape(v) for k, v in fields.items()}
+    user = re.search(r'<input type="radio" name="user" value="([^"]*)"', page.text)
+    action = re.search(r'<form method="post" action="([^"]*)"', page.text)
+    assert user, page.text
+    assert action, page.text
+    target = urllib.parse.urljoin(sign_in_url, html.unescape(action.group(1)))
+    answer = httpx.post(target, data={**fields, "user": html.unescape(user.group(1)), "decision": "approve"})
+    assert answer.status_code == 303, answer.text
+    return answer.headers["location"]
+
+
+@pytest.mark.node
+def test_typescript_sign_in_runs_oauth_with_pkce_against_the_mock(typescript_samples: Path) -> None:
+    """The sign-in sample as printed: discovery, PKCE S256, the loopback redirect, the code exchange, a call
+    with the token, a refresh, another call and sign-out, against the mock's authorization server."""
+    document = json.loads(CLI_CLIENT.read_text(encoding="utf-8"))
+    source = (SAMPLES / "sign_in.ts").read_text(encoding="utf-8")
+    assert f'const CLIENT_ID = "{document["client_id"]}";' in source, "the sample and its document disagree"
+    with _mock_with_cli_client() as origin:
+        process = subprocess.Popen(
+            ["node", str(typescript_samples / "sign_in.js"), origin],
+            cwd=typescript_samples,
+            env={**os.environ, "TALKIE_DEVELOPMENT": "1"},
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        try:
+            lines = _lines(process)
+            printed: list[str] = []
+            sign_in_url = None
+            while sign_in_url is None:
+                line = lines.get(timeout=60)
+                assert line is not None, "the sample ended before the sign-in:\n" + "".join(printed)
+                printed.append(line)
+                found = re.search(r"^Open this address to sign in to .+: (\S+)$", line)
+                sign_in_url = found.group(1) if found else None
+            query = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(sign_in_url).query))
+            assert sign_in_url.startswith(origin + "/oauth/")
+            assert query["client_id"] == document["client_id"]
+            assert query["code_challenge_method"] == "S256"
+            assert re.fullmatch(r"[A-Za-z0-9_-]{43}", query["code_challenge"])
+            assert query["scope"] == "talkie offline_access"
+            assert re.fullmatch(r"http://127\.0\.0\.1:\d+/callback", query["redirect_uri"])
+            redirect = _approve(sign_in_url)
+            assert redirect.startswith(query["redirect_uri"] + "?"), redirect
+            back = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(redirect).query))
+            assert back["state"] == query["state"]
+            assert back["iss"] == origin + "/oauth"
+            assert httpx.get(redirect, timeout=30).status_code == 200  # the browser comes back to the program
+            while (line := lines.get(timeout=120)) is not None:
+                printed.append(line)
+            assert process.wait(timeout=30) == 0, "".join(printed)
+        finally:
+            if process.poll() is None:
+                process.kill()
+                process.wait(timeout=15)
+    out = "".join(printed)
+    name = re.search(r"^signed in as (\S.*)$", out, re.M)
+    assert name, out
+    assert "access token refreshed" in out
+    assert f"still signed in as {name.group(1)}" in out
+    assert out.rstrip().endswith("signed out"), out
+
+
+VOICE_SCRIPT = [  # the mock's side (a scenario's `voice:` steps): a greeting, then the person speaks
+    {"assistant": "Dobrý den, s čím vám pomohu?"},
+    {"wait": "output_audio_buffer.stopped"},
+    {"say": "Najdi firmu Alfa"},
+]
+VOICE_HARNESS = """
+import { TalkieClient } from "talkie-types";
+import { startVoice } from "./voice_client.js";
+
+// The app around the sample: what its view was told, until the tool ran and the assistant answered.
+window.voiceCall = async (token) => {
+  const client = await TalkieClient.connect(location.origin, { tokens: token, development: true });
+  const lines = [], events = [], statuses = [];
+  const view = {
+    status: (text) => statuses.push(text),
+    events: (results) => events.push(...results.map((r) => r.kind === "event" ? r.event.type : r.kind)),
+    line: (role, text) => lines.push([role, text]),
+  };
+  const call = await startVoice(client, view, new Audio(), { development: true });
+  const answered = () => {
+    const asked = lines.findIndex(([role]) => role === "user");
+    const after = lines.slice(asked + 1);
+    return asked >= 0 && statuses.length >= 2 && after.some(([role]) => role === "assistant");
+  };
+  const deadline = Date.now() + 90000;
+  while (!answered() && Date.now() < deadline) await new Promise((next) => setTimeout(next, 100));
+  await call.hangUp();
+  return { threadId: call.threadId, lines, events, statuses };
+};
+"""
+VOICE_FLAGS = (  # a fake microphone, no permission prompt, and ICE on loopback (the mock is the provider)
+    "--use-fake-ui-for-media-stream",
+    "--use-fake-device-for-media-stream",
+    "--allow-loopback-in-peer-connection",
+)
+
+
+@pytest.mark.node
+def test_typescript_voice_call_runs_against_the_mock_provider(
+    typescript_samples: Path, chromium: Any, tmp_path: Path
+) -> None:
+    """The voice sample as printed, in Chromium against the mock as the speech provider: the session, the
+    offer on `oai-events`, the person's words and the assistant's transcribed and stored, the tool call run
+    by the server, usage reported, and no client-side rule broken."""
+    playwright = pytest.importorskip("playwright.sync_api")
+    (typescript_samples / "voice_harness.js").write_text(VOICE_HARNESS, encoding="utf-8")
+    bundle = typescript_samples / "voice_harness.bundle.js"
+    built = subprocess.run(
+        [str(NODE_BIN / "esbuild"), "voice_harness.js", "--bundle", "--format=iife", f"--outfile={bundle}"],
+        cwd=typescript_samples,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert built.returncode == 0, built.stdout + built.stderr
+    script = bundle.read_text(encoding="utf-8")
+    page_html = f"<!doctype html><meta charset='utf-8'><title>voice</title><script>{script}</script>"
+    scenario = tmp_path / "voice.yaml"
+    scenario.write_text(yaml.safe_dump({"voice": VOICE_SCRIPT}, allow_unicode=True), encoding="utf-8")
+    launch = dataclasses.replace(chromium, args=(*chromium.args, *VOICE_FLAGS))
+    with served.serving(tmp_path / "state.db", "--scenario", str(scenario)) as mock:
+        with playwright.sync_playwright() as p:
+            browser = launch.launch(p.chromium)
+            try:
+                page = browser.new_page()
+                page.route(
+                    mock.origin + "/voice-client.html",
+                    lambda route: route.fulfill(status=200, content_type="text/html", body=page_html),
+                )
+                page.goto(mock.origin + "/voice-client.html")
+                result: dict[str, Any] = page.evaluate("(token) => window.voiceCall(token)", mock.token)
+            finally:
+                browser.close()
+        lines = [tuple(line) for line in result["lines"]]
+        assert ("user", "Najdi firmu Alfa") in lines, result
+        asked = lines.index(("user", "Najdi firmu Alfa"))
+        assert any(role == "assistant" for role, _ in lines[asked + 1 :]), result
+        assert result["statuses"][-1] == "", result  # the tool's label shown, then cleared
+        assert "CUSTOM" in result["events"], result  # the tool's card, shown by the view
+        stored = _stored_texts(mock, result["threadId"], len(lines))
+        assert "Najdi firmu Alfa" in stored
+        violations = httpx.get(mock.origin + "/_mock/api/violations", headers=mock.dev, timeout=30)
+        assert violations.status_code == 200, violations.text
+        assert violations.json()["violations"] == []
+
+
+def _stored_texts(mock: served.Served, thread_id: str, count: int) -> list[str]:
+    """The texts of the thread's messages once at least `count` are stored (the transcript posts run on)."""
+    deadline = time.monotonic() + 60
+    while True:
+        answer = httpx.get(f"{mock.origin}/api/talkie/threads/{thread_id}", headers=mock.auth, timeout=30)
+        texts = (
+            [str(m.get("content", "")) for m in answer.json().get("messages", [])]
+            if answer.is_success
+            else []
+        )
+        if len(texts) >= count or time.monotonic() > deadline:
+            return texts
+        time.sleep(0.1)

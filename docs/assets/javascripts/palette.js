@@ -4,7 +4,7 @@
  *
  * Embedded Redoc pages follow it here. Redoc fixes its colours when the page is built, so the site carries a
  * dark rendering beside the light one; an iframe that names it in data-dark-src shows it while the palette
- * is dark. */
+ * is dark, and a link that names it in data-dark-href leads to it. */
 (function () {
   "use strict";
 
@@ -35,6 +35,10 @@
       if (!frame.hasAttribute("data-light-src")) frame.setAttribute("data-light-src", frame.getAttribute("src"));
       var wanted = frame.getAttribute(dark ? "data-dark-src" : "data-light-src");
       if (frame.getAttribute("src") !== wanted) frame.setAttribute("src", wanted);
+    });
+    Array.prototype.forEach.call(document.querySelectorAll("a[data-dark-href]"), function (link) {
+      if (!link.hasAttribute("data-light-href")) link.setAttribute("data-light-href", link.getAttribute("href"));
+      link.setAttribute("href", link.getAttribute(dark ? "data-dark-href" : "data-light-href"));
     });
   });
 })();

@@ -75,14 +75,12 @@ def render_page(document: JsonObject, redoc_ready: bool) -> str:
         "(../guides/app-developers.md#faults-on-demand).",
     ]
     if redoc_ready:
+        # A link, not an embedded frame: Redoc's renderer alone is over 2 MB, which this page does not load
+        # until the reader asks for it. palette.js points the link at the dark rendering in dark mode.
         parts.append(
-            "[Open the interactive control API reference](control-api/redoc.html)"
-            "{ .md-button .md-button--primary } — rendered by Redoc at build time, every script embedded."
-        )
-        parts.append(
-            '<iframe class="talkie-redoc" src="../control-api/redoc.html" '
-            'data-dark-src="../control-api/redoc-dark.html" title="talkie-mock control API" '
-            'loading="lazy"></iframe>'
+            '<a class="md-button md-button--primary talkie-redoc-link" href="redoc.html" '
+            'data-dark-href="redoc-dark.html">Open the interactive control API reference</a>'
+            " — rendered by Redoc at build time, every script embedded."
         )
     else:
         parts.append(

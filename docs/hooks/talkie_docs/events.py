@@ -1,4 +1,4 @@
-"""MkDocs event handlers: load the contract, add the generated pages, expand rule markers, vendor assets.
+"""MkDocs event handlers: load the contract, add the generated pages, expand rule markers, draw diagrams.
 
 Nothing generated is committed: every reference page exists only in the build, created here with
 `File.generated`, and is rebuilt from schemas/, spec/ and the conformance registry on every build.
@@ -11,11 +11,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from jinja2 import Environment
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.livereload import LiveReloadServer
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
-from mkdocs.utils import get_relative_url
 
 from . import (
     assets,
@@ -23,6 +23,7 @@ from . import (
     checklists,
     checks,
     control_api,
+    diagrams,
     endpoints,
     error_codes,
     examples_page,
@@ -57,6 +58,8 @@ class _Site:
     placement: rules.Placement | None = None
     linker: sections.SectionLinker | None = None
     rule_urls: dict[str, str] = field(default_factory=dict)
+    diagram_sources: list[str] = field(default_factory=list)
+    drawn: dict[str, diagrams.Drawn] = field(default_factory=dict)
 
 
 _site = _Site()
@@ -92,10 +95,12 @@ def _expand_nav(items: Any, contract: Contract) -> Any:
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
-    """Load the contract, anchor snippets at the repository root, add Mermaid and the schema nav."""
+    """Load the contract, anchor snippets at the repository root, add the site scripts and the schema nav."""
     root = _root(config)
     contract = load_contract(root)
     _site.contract = contract
+    _site.diagram_sources = []
+    _site.drawn = {}
     snippets = config.mdx_configs.setdefault("pymdownx.snippets", {})
     snippets["base_path"] = [str(root)]
     for script in assets.SITE_SCRIPTS:
@@ -180,11 +185,6 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     for uri, content in published.published(contract.root).items():
         _generated(config, files, uri, content)
 
-    mermaid = assets.mermaid_files(contract.root)
-    if not mermaid:
-        log.warning("talkie: tools/node has no mermaid; run `python3 dev.py setup` (diagrams need it)")
-    for uri, path in mermaid.items():
-        files.append(File.generated(config, uri, abs_src_path=str(path)))
     return files
 
 
@@ -210,6 +210,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     uri = page.file.src_uri
     if linker is not None:
         linker.current = uri  # pages are converted one at a time, right after this event
+    _site.diagram_sources += diagrams.sources(markdown)
     markdown, unknown = facts.expand(markdown)
     for name in unknown:
         log.warning("talkie: %s names talkie_models.protocol.%s, which does not exist", uri, name)
@@ -222,15 +223,23 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     return rules.expand_markers(markdown, uri, contract, placement)
 
 
+def on_env(env: Environment, config: MkDocsConfig, files: Files) -> Environment:
+    """Draw every page's diagrams in one Chromium session (all pages' Markdown has been read by now)."""
+    if _site.diagram_sources:
+        try:
+            _site.drawn = diagrams.draw(_root(config), _site.diagram_sources)
+        except diagrams.DiagramError as exc:
+            log.warning("talkie: the diagrams were not drawn: %s", exc)
+    return env
+
+
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
-    """Load the diagram script (which imports Mermaid's modules) only on the pages that have a diagram."""
-    if assets.DIAGRAM_CLASS not in output:
-        return output
-    scripts = "".join(
-        f'<script src="{get_relative_url(uri, page.url)}"></script>' for uri in assets.DIAGRAM_SCRIPTS
-    )
-    head, tail = output.rsplit("</body>", 1)
-    return head + scripts + "</body>" + tail
+    """Put each diagram's inline SVG where its fence is."""
+    output, missing = diagrams.replace(output, _site.drawn)
+    if missing and _site.drawn:
+        uri = page.file.src_uri
+        log.warning("talkie: %s has diagrams that were not drawn: %s", uri, diagrams.describe(missing))
+    return output
 
 
 def on_post_build(config: MkDocsConfig) -> None:
