@@ -93,3 +93,34 @@ def test_an_older_state_file_gets_the_indexes(tmp_path: Path, monkeypatch: pytes
         version = db.execute("PRAGMA user_version").fetchone()[0]
     assert {"actions_pending_by_expiry", "actions_undo_by_end", "runs_running"} <= names
     assert version == len(store_module.MIGRATIONS)
+
+
+def test_a_new_run_id_is_looked_up_without_a_query_and_every_stored_one_is_found(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(store_module, "KEPT_RUNS", 3)
+    monkeypatch.setattr(store_module, "PRUNE_EVERY", 2)
+    path = str(tmp_path / "state.db")
+    first = Store(path)
+    first.end_run("u_1", "r_before", "t_1", "finished", 1, "[]")  # on file before the next store opens
+    first.close()
+    store = Store(path)
+    try:
+        queries: list[str] = []
+        store.db.connection.set_trace_callback(queries.append)
+        assert store.get_run("u_1", "r_before") is not None  # read from the file on first use
+        store.create_run("u_1", "r_live", "t_1", "running", 2)
+        store.tombstone_run("u_1", "r_early", 3)
+        queries.clear()
+        assert store.get_run("u_1", "r_new") is None
+        assert store.get_run("u_2", "r_live") is None  # another user's id is another run
+        assert not [q for q in queries if q.startswith("SELECT")]
+        assert store.get_run("u_1", "r_live") is not None
+        assert store.get_run("u_1", "r_early") is not None
+        for n in range(12):  # past twice the bound: the set is read again without the pruned rows
+            store.end_run("u_1", f"r_{n}", "t_1", "finished", 4 + n, "[]")
+        assert store.get_run("u_1", "r_11") is not None
+        assert store.get_run("u_1", "r_0") is None
+        assert store.get_run("u_1", "r_live") is not None
+    finally:
+        store.close()

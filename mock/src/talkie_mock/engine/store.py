@@ -344,8 +344,25 @@ class RunRepository(Repository):
         super().__init__(db)
         self._new_runs = 0
         """Run rows written since the last prune (:meth:`_keep_recent_runs`)."""
+        self._known: set[int] | None = None
+        """The hash of every (user, run id) the table may hold: a superset (a row rolled back or pruned stays
+        in it until the next rebuild), so a run id outside it has no row and its look-up needs no query. Most
+        run requests carry a new id. Read from the table on first use; read again past twice KEPT_RUNS."""
+
+    def _may_hold(self, user_id: str, run_id: str) -> bool:
+        known = self._known
+        if known is None:
+            rows = self._all("SELECT user_id, id FROM runs")
+            known = self._known = {hash((r[0], r[1])) for r in rows}
+        return hash((user_id, run_id)) in known
+
+    def _remember(self, user_id: str, run_id: str) -> None:
+        if self._known is not None:
+            self._known.add(hash((user_id, run_id)))
 
     def get_run(self, user_id: str, run_id: str) -> RunRow | None:
+        if not self._may_hold(user_id, run_id):
+            return None
         row = self._one("SELECT * FROM runs WHERE user_id = ? AND id = ?", user_id, run_id)
         if row is None:
             return None
@@ -364,6 +381,7 @@ class RunRepository(Repository):
                 "INSERT INTO runs (user_id, id, thread_id, status, created_at) VALUES (?,?,?,?,?)",
                 (user_id, run_id, thread_id, status, now),
             )
+        self._remember(user_id, run_id)
 
     def _keep_recent_runs(self, db: sqlite3.Connection) -> None:
         """Drop the ended runs older than the newest KEPT_RUNS, once every PRUNE_EVERY new rows (rowids grow
@@ -373,6 +391,8 @@ class RunRepository(Repository):
         if self._new_runs < PRUNE_EVERY:
             return
         self._new_runs = 0
+        if self._known is not None and len(self._known) > 2 * KEPT_RUNS:
+            self._known = None  # read again, without the pruned rows
         db.execute(
             "DELETE FROM runs WHERE rowid <= (SELECT max(rowid) FROM runs) - ? AND status != 'running'",
             (KEPT_RUNS,),
@@ -386,6 +406,7 @@ class RunRepository(Repository):
                 "VALUES (?,?,NULL,'cancelled',?)",
                 (user_id, run_id, now),
             )
+            self._remember(user_id, run_id)
             self._keep_recent_runs(db)
 
     def finish_run(
@@ -416,6 +437,7 @@ class RunRepository(Repository):
                 "ON CONFLICT (user_id, id) DO UPDATE SET status = excluded.status, events = excluded.events",
                 (user_id, run_id, thread_id, status, created_at, encoded),
             )
+            self._remember(user_id, run_id)
             self._keep_recent_runs(db)
 
     def interrupted_runs(self) -> list[RunRow]:
