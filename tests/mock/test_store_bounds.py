@@ -54,6 +54,7 @@ def test_run_history_keeps_the_newest_runs_and_every_live_one(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(store_module, "KEPT_RUNS", 5)
+    monkeypatch.setattr(store_module, "PRUNE_EVERY", 1)
     store.create_run("u_1", "r_live", "t_1", "running", 1)
     for n in range(20):
         store.end_run("u_1", f"r_{n}", "t_1", "finished", 2 + n, '[{"type":"RUN_STARTED"}]')
@@ -62,6 +63,23 @@ def test_run_history_keeps_the_newest_runs_and_every_live_one(
     assert ids == {"r_live", "r_16", "r_17", "r_18", "r_19", "r_cancelled_early"}
     assert store.get_run("u_1", "r_19") is not None  # a recent run still replays (N-05)
     assert store.get_run("u_1", "r_0") is None
+
+
+def test_old_runs_are_pruned_in_steps_and_never_beyond_the_bound(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(store_module, "KEPT_RUNS", 5)
+    monkeypatch.setattr(store_module, "PRUNE_EVERY", 4)
+    store.create_run("u_1", "r_live", "t_1", "running", 1)
+    counts = []
+    for n in range(30):
+        store.end_run("u_1", f"r_{n}", "t_1", "finished", 2 + n, "[]")
+        counts.append(len(store.db.all("SELECT id FROM runs WHERE status != 'running'")))
+    assert max(counts) <= 5 + 4 - 1
+    assert min(counts[10:]) >= 5  # the newest KEPT_RUNS always stay
+    ids = {row["id"] for row in store.db.all("SELECT id FROM runs")}
+    assert {"r_live", "r_29"} <= ids
+    assert "r_0" not in ids
 
 
 def test_an_older_state_file_gets_the_indexes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -75,3 +93,34 @@ def test_an_older_state_file_gets_the_indexes(tmp_path: Path, monkeypatch: pytes
         version = db.execute("PRAGMA user_version").fetchone()[0]
     assert {"actions_pending_by_expiry", "actions_undo_by_end", "runs_running"} <= names
     assert version == len(store_module.MIGRATIONS)
+
+
+def test_a_new_run_id_is_looked_up_without_a_query_and_every_stored_one_is_found(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(store_module, "KEPT_RUNS", 3)
+    monkeypatch.setattr(store_module, "PRUNE_EVERY", 2)
+    path = str(tmp_path / "state.db")
+    first = Store(path)
+    first.end_run("u_1", "r_before", "t_1", "finished", 1, "[]")  # on file before the next store opens
+    first.close()
+    store = Store(path)
+    try:
+        queries: list[str] = []
+        store.db.connection.set_trace_callback(queries.append)
+        assert store.get_run("u_1", "r_before") is not None  # read from the file on first use
+        store.create_run("u_1", "r_live", "t_1", "running", 2)
+        store.tombstone_run("u_1", "r_early", 3)
+        queries.clear()
+        assert store.get_run("u_1", "r_new") is None
+        assert store.get_run("u_2", "r_live") is None  # another user's id is another run
+        assert not [q for q in queries if q.startswith("SELECT")]
+        assert store.get_run("u_1", "r_live") is not None
+        assert store.get_run("u_1", "r_early") is not None
+        for n in range(12):  # past twice the bound: the set is read again without the pruned rows
+            store.end_run("u_1", f"r_{n}", "t_1", "finished", 4 + n, "[]")
+        assert store.get_run("u_1", "r_11") is not None
+        assert store.get_run("u_1", "r_0") is None
+        assert store.get_run("u_1", "r_live") is not None
+    finally:
+        store.close()

@@ -98,6 +98,8 @@ class EventStreamResponse(Response):
 class _Hangup:
     """Watches one stream's client; when it disconnects while frames are still being sent, stops the pump."""
 
+    __slots__ = ("hung_up", "pump", "pumping")
+
     def __init__(self, pump: asyncio.Task[object]) -> None:
         self.pump = pump
         self.pumping = True

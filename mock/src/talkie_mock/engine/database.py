@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 
@@ -39,6 +39,7 @@ class Database:
         """Held by every statement; a migration holds it while it runs its script."""
         self._held = 0
         self._held_open = False
+        self._at_commit: dict[object, Callable[[sqlite3.Connection], None]] = {}
         self._file_lock = statefile.lock(path)  # StateFileError: in use, a folder, no folder
         self.connection = statefile.connect(path)  # StateFileError: not a database, corrupt, read-only
         self.connection.row_factory = sqlite3.Row
@@ -113,10 +114,22 @@ class Database:
         except BaseException:
             if self._held_open:
                 self._held_open = False
+                self._at_commit.clear()
                 self.connection.execute("ROLLBACK")
             raise
         finally:
             self.release()
+
+    def at_commit(self, key: object, statement: Callable[[sqlite3.Connection], None]) -> bool:
+        """Inside an open held transaction, run `statement` once, right before it commits (a later call with
+        the same `key` replaces an earlier one); False when no held transaction is open: run it now.
+
+        For a write that only the transaction's last state needs, such as a thread's `updated_at` after
+        each of a run's messages: once per transaction instead of once per message."""
+        if not self._held_open:
+            return False
+        self._at_commit[key] = statement
+        return True
 
     def restart_log_soon(self) -> None:
         """Asked by the checkpoint thread when a pass left a long log: restart it after the next commit
@@ -124,7 +137,17 @@ class Database:
         self._restart_due = True
 
     def _commit(self) -> None:
-        """COMMIT the open transaction; then, when the checkpoint thread asked, restart the long log."""
+        """COMMIT the open transaction (after its :meth:`at_commit` statements); then, when the checkpoint
+        thread asked, restart the long log."""
+        if self._at_commit:
+            pending = list(self._at_commit.values())
+            self._at_commit.clear()
+            try:
+                for statement in pending:
+                    statement(self.connection)
+            except BaseException:
+                self.connection.execute("ROLLBACK")
+                raise
         self.connection.execute("COMMIT")
         if self._restart_due:
             self._restart_log()

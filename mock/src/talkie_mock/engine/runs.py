@@ -75,10 +75,10 @@ class RunServices(Protocol):
         ...
 
 
-@dataclass
+@dataclass(slots=True)
 class LiveRun:
     """One run while it lives. Waiting is done on bare futures, not asyncio.Event: an Event carries a deque
-    of its own, and thousands of concurrent runs each hold their waiters for seconds."""
+    of its own, and thousands of concurrent runs each hold their waiters for seconds (and slots, no dict)."""
 
     user_id: str
     run_id: str
@@ -139,6 +139,8 @@ class Subscription:
     it fires, instead of a timeout around every wait: a stream wakes once per event, and thousands of
     concurrent streams would otherwise create and cancel a timer for each of their events.
     """
+
+    __slots__ = ("_answered", "_next", "_ping_due", "_run", "_static", "_timer")
 
     def __init__(self, run: LiveRun | None, frames: list[bytes] | None = None) -> None:
         self._run = run
@@ -354,6 +356,7 @@ class RunManager:
             self._emit(run, tracker, started(run.thread_id, run.run_id))
             failed = False
             remaining = steps[::-1]  # taken from the end: a performed step (its event model) is let go
+            del steps  # (the caller's list too: this frame lives as long as the run)
             index = -1
             while remaining:
                 step = remaining.pop()

@@ -121,6 +121,9 @@ KEPT_RUNS = 10_000
 """Ended runs (and cancels before arrival) the state file keeps, the newest; older rows are dropped as new
 ones come (notes N-76). A retry of a dropped run's request stores nothing again: its message ids are known
 (N-05)."""
+PRUNE_EVERY = 64
+"""New run rows between two prunes of the old ones: the table holds at most KEPT_RUNS + PRUNE_EVERY - 1
+ended runs."""
 THREAD = "id, user_id, title, channel, created_at, updated_at"
 """The columns of a :class:`ThreadRow` (the tombstone mark is the store's own business)."""
 IN_CHUNK = 500
@@ -208,6 +211,17 @@ class SettingRepository(Repository):
         return value
 
 
+def _thread_touch(thread_id: str, now: int) -> Callable[[sqlite3.Connection], None]:
+    """The statement that moves a thread's `updated_at` to `now`, never back. Deferred to a held
+    transaction's commit, the last one given wins: a held transaction never awaits, so its clock readings
+    only grow."""
+
+    def touch(db: sqlite3.Connection) -> None:
+        db.execute("UPDATE threads SET updated_at = MAX(updated_at, ?) WHERE id = ?", (now, thread_id))
+
+    return touch
+
+
 class ThreadRepository(Repository):
     """Threads (§9) and their messages."""
 
@@ -284,9 +298,10 @@ class ThreadRepository(Repository):
                 if cur.rowcount:
                     added.append(m)
             if added:
-                db.execute(
-                    "UPDATE threads SET updated_at = MAX(updated_at, ?) WHERE id = ?", (now, thread_id)
-                )
+                touch = _thread_touch(thread_id, now)
+                # held (a run's request): once, as the transaction commits, however many messages it adds
+                if not self.db.at_commit(("touch", thread_id), touch):
+                    touch(db)
         return added
 
     def touch_thread(self, thread_id: str, now: int) -> None:
@@ -325,7 +340,29 @@ class ThreadRepository(Repository):
 class RunRepository(Repository):
     """Runs (§5): their status and events, for replays (N-05) and cancels before arrival (N-04)."""
 
+    def __init__(self, db: Database) -> None:
+        super().__init__(db)
+        self._new_runs = 0
+        """Run rows written since the last prune (:meth:`_keep_recent_runs`)."""
+        self._known: set[int] | None = None
+        """The hash of every (user, run id) the table may hold: a superset (a row rolled back or pruned stays
+        in it until the next rebuild), so a run id outside it has no row and its look-up needs no query. Most
+        run requests carry a new id. Read from the table on first use; read again past twice KEPT_RUNS."""
+
+    def _may_hold(self, user_id: str, run_id: str) -> bool:
+        known = self._known
+        if known is None:
+            rows = self._all("SELECT user_id, id FROM runs")
+            known = self._known = {hash((r[0], r[1])) for r in rows}
+        return hash((user_id, run_id)) in known
+
+    def _remember(self, user_id: str, run_id: str) -> None:
+        if self._known is not None:
+            self._known.add(hash((user_id, run_id)))
+
     def get_run(self, user_id: str, run_id: str) -> RunRow | None:
+        if not self._may_hold(user_id, run_id):
+            return None
         row = self._one("SELECT * FROM runs WHERE user_id = ? AND id = ?", user_id, run_id)
         if row is None:
             return None
@@ -344,11 +381,18 @@ class RunRepository(Repository):
                 "INSERT INTO runs (user_id, id, thread_id, status, created_at) VALUES (?,?,?,?,?)",
                 (user_id, run_id, thread_id, status, now),
             )
+        self._remember(user_id, run_id)
 
-    @staticmethod
-    def _keep_recent_runs(db: sqlite3.Connection) -> None:
-        """Drop the ended runs older than the newest KEPT_RUNS (rowids grow with each new row: a range
-        delete, no scan; a live run is never dropped)."""
+    def _keep_recent_runs(self, db: sqlite3.Connection) -> None:
+        """Drop the ended runs older than the newest KEPT_RUNS, once every PRUNE_EVERY new rows (rowids grow
+        with each new row: a range delete, no scan; a live run is never dropped). A delete per new row
+        rewrote the table's oldest pages on every run."""
+        self._new_runs += 1
+        if self._new_runs < PRUNE_EVERY:
+            return
+        self._new_runs = 0
+        if self._known is not None and len(self._known) > 2 * KEPT_RUNS:
+            self._known = None  # read again, without the pruned rows
         db.execute(
             "DELETE FROM runs WHERE rowid <= (SELECT max(rowid) FROM runs) - ? AND status != 'running'",
             (KEPT_RUNS,),
@@ -362,6 +406,7 @@ class RunRepository(Repository):
                 "VALUES (?,?,NULL,'cancelled',?)",
                 (user_id, run_id, now),
             )
+            self._remember(user_id, run_id)
             self._keep_recent_runs(db)
 
     def finish_run(
@@ -392,6 +437,7 @@ class RunRepository(Repository):
                 "ON CONFLICT (user_id, id) DO UPDATE SET status = excluded.status, events = excluded.events",
                 (user_id, run_id, thread_id, status, created_at, encoded),
             )
+            self._remember(user_id, run_id)
             self._keep_recent_runs(db)
 
     def interrupted_runs(self) -> list[RunRow]:
