@@ -201,7 +201,7 @@ def serve(extra: list[str]) -> int:
 def docs(extra: list[str]) -> int:
     """`docs`: preview the spec site on 127.0.0.1:8000; `docs build`: strict build into site/."""
     ensure_python()
-    ensure_node()  # Mermaid (drawn in Chromium at build time) and Redocly for the OpenAPI page, from tools/node
+    ensure_node()  # from tools/node: Mermaid (drawn in Chromium at build time), Redocly (the OpenAPI page)
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     if extra[:1] == ["build"]:
         return _run(BIN / "mkdocs", "build", "--strict", "--site-dir", ROOT / "site", *extra[1:])

@@ -30,7 +30,7 @@ def open_page(browser: Any, mock: served.Served, width: int = 1280, axe: bool = 
 
 
 def sign_in(page: Any, who: served.Served | str) -> None:
-    """Paste a token (`who`, or the served mock's own) and wait until the status call says who is signed in."""
+    """Paste a token (`who`, or the served mock's own); wait until the status call says who is signed in."""
     page.fill("#token", who if isinstance(who, str) else who.token)
     page.click("#token-form button[type=submit]")
     page.wait_for_selector("#signed-in:has-text('Signed in as')")
