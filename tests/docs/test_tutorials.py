@@ -19,7 +19,6 @@ import shutil
 import subprocess
 import sys
 import threading
-import time
 import urllib.parse
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -33,6 +32,7 @@ import served
 import yaml
 from starlette.testclient import TestClient
 from test_site import ROOT, page
+from waiting import until
 
 pytestmark = pytest.mark.slow  # over 10 s: the tests, or the setup they share (server, browser, build)
 
@@ -461,14 +461,12 @@ def test_typescript_voice_call_runs_against_the_mock_provider(
 
 def _stored_texts(mock: served.Served, thread_id: str, count: int) -> list[str]:
     """The texts of the thread's messages once at least `count` are stored (the transcript posts run on)."""
-    deadline = time.monotonic() + 60
-    while True:
+
+    def stored() -> list[str] | None:
         answer = httpx.get(f"{mock.origin}/api/talkie/threads/{thread_id}", headers=mock.auth, timeout=30)
-        texts = (
-            [str(m.get("content", "")) for m in answer.json().get("messages", [])]
-            if answer.is_success
-            else []
-        )
-        if len(texts) >= count or time.monotonic() > deadline:
-            return texts
-        time.sleep(0.1)
+        if not answer.is_success:
+            return None
+        texts = [str(m.get("content", "")) for m in answer.json().get("messages", [])]
+        return texts if len(texts) >= count else None
+
+    return until(stored, f"{count} messages stored in {thread_id}")

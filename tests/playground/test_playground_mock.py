@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 import served
-from playground_page import open_page, serious_axe, sign_in
+from playground_page import idle, open_page, send, serious_axe, sign_in
+from playground_page import turn as latest_turn
 from playground_shots import screenshot
 
 pytestmark = pytest.mark.slow
@@ -28,24 +29,6 @@ def page(browser: Any, mock: served.Served) -> Iterator[Any]:
     sign_in(tab, mock)
     yield tab
     tab.context.close()
-
-
-def _send(page: Any, text: str) -> Any:
-    """Send a message and return the new assistant bubble once its run ended (or the drop was handled)."""
-    before = page.locator("#messages > li.assistant").count()
-    page.fill("#message", text)
-    page.click("#send")
-    bubble = page.locator("#messages > li.assistant").nth(before)
-    bubble.wait_for()
-    return bubble
-
-
-def _idle(page: Any) -> None:
-    page.wait_for_selector("body[data-running=false]")
-
-
-def _latest_turn(page: Any, title: str) -> Any:
-    return page.locator("#trace-turns article.turn", has=page.locator(f"h3:text-is('{title}')")).first
 
 
 def test_discovery_shows_the_manifest_findings(page: Any, mock: served.Served) -> None:
@@ -63,8 +46,8 @@ def test_echo_streams_markdown_as_text_nodes_only(page: Any) -> None:
         "talkie-test:echo Hi **bold** <img src=x onerror=alert(1)> "
         "[site](https://example.com/) [bad](javascript:alert(1))"
     )
-    bubble = _send(page, text)
-    _idle(page)
+    bubble = send(page, text)
+    idle(page)
     body = bubble.locator(".body")
     assert body.locator("strong").inner_text() == "bold"
     assert body.locator("img").count() == 0, "HTML in assistant text is shown as text"
@@ -74,7 +57,7 @@ def test_echo_streams_markdown_as_text_nodes_only(page: Any) -> None:
     assert link.get_attribute("href") == "https://example.com/"
     assert link.get_attribute("rel") == "noopener noreferrer"
     assert body.locator(".refused-link").inner_text() == "bad (javascript:alert(1))"
-    turn = _latest_turn(page, f"run: {text}")
+    turn = latest_turn(page, f"run: {text}")
     entries = turn.locator(".entries").inner_text()
     assert (
         entries.index("RUN_STARTED") < entries.index("TEXT_MESSAGE_CONTENT") < entries.index("RUN_FINISHED")
@@ -83,21 +66,21 @@ def test_echo_streams_markdown_as_text_nodes_only(page: Any) -> None:
 
 
 def test_card_shows_its_blocks_and_the_tool_label(page: Any) -> None:
-    bubble = _send(page, "talkie-test:card")
-    _idle(page)
+    bubble = send(page, "talkie-test:card")
+    idle(page)
     card = bubble.locator("section.card")
     card.wait_for()
     assert card.locator("dl.fields dt").count() >= 1
     assert card.get_attribute("aria-label")
     assert bubble.locator(".tools li.tool.done").count() == 1
-    turn = _latest_turn(page, "run: talkie-test:card")
+    turn = latest_turn(page, "run: talkie-test:card")
     assert "no problem" in turn.locator(".verdict").inner_text()
     screenshot(page, "card")
 
 
 def test_action_confirm_sends_params_hash_and_method(page: Any) -> None:
-    bubble = _send(page, "talkie-test:action")
-    _idle(page)
+    bubble = send(page, "talkie-test:action")
+    idle(page)
     action = bubble.locator("section.action")
     action.wait_for()
     assert action.get_attribute("data-status") == "pending"
@@ -118,12 +101,12 @@ def test_action_confirm_sends_params_hash_and_method(page: Any) -> None:
 
 
 def test_slow_run_is_cancelled_by_the_cancel_button(page: Any) -> None:
-    bubble = _send(page, "talkie-test:slow")
+    bubble = send(page, "talkie-test:slow")
     page.wait_for_selector("body[data-running=true]")
     bubble.locator(".body p").first.wait_for()
     page.click("#cancel-run")
-    _idle(page)
-    turn = _latest_turn(page, "run: talkie-test:slow")
+    idle(page)
+    turn = latest_turn(page, "run: talkie-test:slow")
     entries = turn.locator(".entries").inner_text()
     assert "/cancel" in entries
     assert "RUN_FINISHED" in entries or "RUN_ERROR" in entries, "the stream ends with its terminal event"
@@ -131,7 +114,7 @@ def test_slow_run_is_cancelled_by_the_cancel_button(page: Any) -> None:
 
 
 def test_dropped_stream_is_recovered_from_the_thread(page: Any) -> None:
-    bubble = _send(page, "talkie-test:slow")
+    bubble = send(page, "talkie-test:slow")
     bubble.locator(".body p").first.wait_for()
     page.click("#drop-stream")
     page.wait_for_selector("#messages > li.assistant .run-end:has-text('Recovered from the stored thread')")
@@ -175,8 +158,8 @@ def test_axe_finds_nothing_serious_in_either_theme(browser: Any, mock: served.Se
         sign_in(tab, mock)
         if tab.evaluate("document.documentElement.dataset.theme") != theme:
             tab.click("#theme")
-        _send(tab, "talkie-test:card")
-        _idle(tab)
+        send(tab, "talkie-test:card")
+        idle(tab)
         serious = serious_axe(tab)
         assert serious == [], json.dumps(serious, indent=1)[:4000]
     finally:
@@ -187,8 +170,8 @@ def test_readable_at_390_px_without_sideways_scrolling(browser: Any, mock: serve
     tab = open_page(browser, mock, width=390, axe=True)
     try:
         sign_in(tab, mock)
-        _send(tab, "talkie-test:action")
-        _idle(tab)
+        send(tab, "talkie-test:action")
+        idle(tab)
         width = tab.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, f"the page is {width} px wide at a 390 px viewport"
         assert serious_axe(tab) == []

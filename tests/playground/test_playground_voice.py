@@ -12,7 +12,6 @@ find nothing wrong with how the page talked.
 from __future__ import annotations
 
 import json
-import time
 from typing import Any
 
 import httpx
@@ -20,6 +19,7 @@ import pytest
 import served
 from playground_page import WAIT, open_page, serious_axe, sign_in
 from playground_shots import screenshot
+from waiting import until
 
 pytestmark = pytest.mark.slow
 
@@ -39,17 +39,6 @@ def _traffic(mock: served.Served) -> list[dict[str, Any]]:
     answer = httpx.get(f"{mock.origin}/_mock/api/traffic", headers=mock.dev, timeout=30)
     entries: list[dict[str, Any]] = answer.json()["entries"]
     return entries
-
-
-def _until(what: str, probe: Any, seconds: float = WAIT / 1000) -> Any:
-    """Poll the mock's recorded state until `probe` gives something truthy (the checks run after a grace)."""
-    deadline = time.monotonic() + seconds
-    while True:
-        found = probe()
-        if found:
-            return found
-        assert time.monotonic() < deadline, f"still waiting for {what}"
-        time.sleep(0.2)
 
 
 def test_a_voice_call_confirms_an_action_by_voice(browser: Any, mock: served.Served) -> None:
@@ -139,7 +128,7 @@ def _no_voice_findings(mock: served.Served) -> None:
         channels = [e for e in _traffic(mock) if e["method"] == "RTC"]
         return bool(channels) and all(e["stream"] == "complete" for e in channels)
 
-    _until("the voice connections' end-of-session checks", checked)
+    until(checked, "the voice connections' end-of-session checks", WAIT / 1000)
     violations = httpx.get(f"{mock.origin}/_mock/api/violations", headers=mock.dev, timeout=30).json()
     assert [v for v in violations["violations"] if str(v["rule"]).startswith("VOICE")] == []
 

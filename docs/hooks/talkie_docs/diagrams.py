@@ -48,12 +48,16 @@ CHROMIUM_ARGS = (
     "--disable-sync",
     "--no-first-run",
 )
-RENDER_JS = """
-async ([id, source, config]) => {
+RENDER_SECONDS = 30
+"""How long one diagram may take to draw: a build never waits on a stuck render."""
+RENDER_JS = f"""
+async ([id, source, config]) => {{
   mermaid.initialize(config);
-  const { svg } = await mermaid.render(id, source);
+  const late = new Promise((_, reject) =>
+    setTimeout(() => reject(new Error("not drawn within {RENDER_SECONDS} s")), {RENDER_SECONDS * 1000}));
+  const {{ svg }} = await Promise.race([mermaid.render(id, source), late]);
   return svg;
-}
+}}
 """
 
 
