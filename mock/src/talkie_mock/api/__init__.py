@@ -10,5 +10,6 @@ answer goes through. The front door: the Host check, the same-site test and CSRF
 cap and read deadline (`limits`), the issuer of each answer (`issuer`), CORS (`cors`) and which path is
 talkie/1 and which the developer's (`surfaces`). `fixed` answers a plain manifest GET from its rendered bytes,
 and a plain status or thread-list GET from the answers `reads` keeps while the state stands; `context` holds
-the shared parts of one mock (`Mock`) and its application (`MockApp`).
+the shared parts of one mock (`Mock`) and its application (`MockApp`), whose one error layer
+(`error_layer`) answers what an endpoint raised.
 """

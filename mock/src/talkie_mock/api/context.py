@@ -12,6 +12,7 @@ from starlette.types import ASGIApp
 from talkie_models import TalkieModel
 
 from talkie_mock.api.auth import Auth, Principal
+from talkie_mock.api.error_layer import ErrorLayer
 from talkie_mock.api.hooks import Hooks
 from talkie_mock.api.reads import Reads
 from talkie_mock.api.responses import FastJSONResponse
@@ -93,20 +94,17 @@ class MockApp(Starlette):
     mock: Mock
 
     def build_middleware_stack(self) -> ASGIApp:
-        """Starlette's stack with the mock's middlewares outside its error layer instead of inside it.
+        """The mock's middlewares around one error layer (api.error_layer) around the router.
 
-        The front door (Host check, origin, CORS, guard, limits) and the traffic recorder then see every
-        answer, the §3 500 of an unexpected error included (the recorder shows it, CORS lets a page read
-        it), and a request they answer themselves — a refusal, the manifest's fixed bytes — skips the error
-        layer's frame and its wrapper around every message sent. Those layers only read the request head and
-        send what they decided; what could raise (endpoints, body reading) stays inside the error layer.
+        Starlette would put its two error layers outside the router and the middlewares between them; here
+        the front door (Host check, origin, CORS, guard, limits) and the traffic recorder sit outside the
+        error layer instead, so they see every answer, the §3 500 of an unexpected error included (the
+        recorder shows it, CORS lets a page read it), and a request they answer themselves — a refusal, the
+        manifest's fixed bytes — skips the error layer. Those layers only read the request head and send
+        what they decided; what could raise (endpoints, body reading) stays inside the error layer.
         """
-        outer, self.user_middleware = self.user_middleware, []
-        try:
-            app = super().build_middleware_stack()
-        finally:
-            self.user_middleware = outer
-        for cls, args, kwargs in reversed(outer):
+        app: ASGIApp = ErrorLayer(self.router, dict(self.exception_handlers))
+        for cls, args, kwargs in reversed(self.user_middleware):
             app = cls(app, *args, **kwargs)
         return app
 

@@ -19,7 +19,6 @@ import urllib.parse
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Match, Route, Router
@@ -28,6 +27,7 @@ from talkie_models.protocol import WELL_KNOWN_PATH
 
 from talkie_mock.api import actions, files, manifest, runs, threads, voice
 from talkie_mock.api.context import mock_of
+from talkie_mock.api.error_layer import HANDLERS_KEY, handler_for
 from talkie_mock.api.surfaces import SIGNALING_PATH
 
 Handler = Callable[[Request], Awaitable[Response]]
@@ -48,6 +48,10 @@ class IndexedRouter(Router):
             self._indexed_count = len(self.routes)
         return self._index.get(path)
 
+    def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:  # type: ignore[override]
+        """Starlette's entry without a frame of its own (a held run stream keeps none of it alive)."""
+        return self.middleware_stack(scope, receive, send)
+
     async def app(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and not scope.get("root_path"):
             segments = encoded_segments(scope)
@@ -63,7 +67,8 @@ class IndexedRouter(Router):
                             scope["router"] = self
                         scope["route"] = route
                         scope.update(child_scope)
-                        await route.handle(scope, receive, send)
+                        # a full match of a Route is a method it has: `handle` would only call its app
+                        await (route.app if type(route) is Route else route.handle)(scope, receive, send)
                         return
         await super().app(scope, receive, send)
 
@@ -202,11 +207,12 @@ def _merge(table: list[tuple[str, Handler, list[str]]]) -> list[Route]:
 class _Direct:
     """Starlette's `request_response` without its second exception wrapper around every request.
 
-    Starlette wraps each endpoint in the same handler lookup that ExceptionMiddleware already does around
-    the whole app, plus a `send` wrapper of its own. For a held run stream that is two coroutine frames and
-    a closure kept for its whole life, and a call more per frame. An error raised by the endpoint gets the
-    handler Starlette would pick (from the same table, the exception's type and then its bases); anything
-    raised while the answer is sent goes on to ExceptionMiddleware, which answers it as before.
+    Starlette wraps each endpoint in the same handler lookup that the error layer (api.error_layer)
+    already does around the whole app, plus a `send` wrapper of its own. For a held run stream that is two
+    coroutine frames and a closure kept for its whole life, and a call more per frame. An error raised by
+    the endpoint gets the handler Starlette would pick (from the same table, the exception's type and then
+    its bases); anything raised while the answer is sent goes on to the error layer, which answers it as
+    before.
     """
 
     def __init__(self, endpoint: Handler) -> None:
@@ -225,14 +231,8 @@ class _Direct:
 
 
 def _handler_for(scope: Scope, exc: Exception) -> Any:
-    """The exception handler ExceptionMiddleware registered for `exc` (as Starlette looks it up)."""
-    exception_handlers, status_handlers = scope.get("starlette.exception_handlers", ({}, {}))
-    if isinstance(exc, HTTPException) and exc.status_code in status_handlers:
-        return status_handlers[exc.status_code]
-    for cls in type(exc).__mro__:
-        if cls in exception_handlers:
-            return exception_handlers[cls]
-    return None
+    """The exception handler the error layer registered for `exc` (api.error_layer)."""
+    return handler_for(scope.get(HANDLERS_KEY, ({}, {})), exc)
 
 
 def _dispatch(handlers: dict[str, Handler]) -> Handler:
