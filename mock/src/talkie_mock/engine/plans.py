@@ -26,7 +26,6 @@ from talkie_models import (
 )
 
 from talkie_mock.engine.content import IdSource
-from talkie_mock.engine.wire import built
 
 # Deltas are cut at this many code points so long texts still stream in pieces.
 DELTA_SIZE = 256
@@ -121,18 +120,17 @@ def text_message(ids: IdSource, text: str) -> list[Step]:
     """One assistant text message: start, the text in deltas, end."""
     message_id = ids.next("msg")
     steps: list[Step] = [
-        Emit(built(TextMessageStartEvent, type="TEXT_MESSAGE_START", message_id=message_id, role="assistant"))
+        Emit(TextMessageStartEvent(type="TEXT_MESSAGE_START", message_id=message_id, role="assistant"))
     ]
     for start in range(0, len(text), DELTA_SIZE):
-        delta = text[start : start + DELTA_SIZE]
         steps.append(
             Emit(
-                built(
-                    TextMessageContentEvent, type="TEXT_MESSAGE_CONTENT", message_id=message_id, delta=delta
+                TextMessageContentEvent(
+                    type="TEXT_MESSAGE_CONTENT", message_id=message_id, delta=text[start : start + DELTA_SIZE]
                 )
             )
         )
-    steps.append(Emit(built(TextMessageEndEvent, type="TEXT_MESSAGE_END", message_id=message_id)))
+    steps.append(Emit(TextMessageEndEvent(type="TEXT_MESSAGE_END", message_id=message_id)))
     return steps
 
 

@@ -42,7 +42,7 @@ from talkie_mock.engine import statefile
 from talkie_mock.engine.plans import ActionSpec, Emit, Fail, Paced, Propose, Sleep, Step, Unsafe, Usage
 from talkie_mock.engine.store import MessageRow, Store
 from talkie_mock.engine.variations import StreamShaper, Variations, record
-from talkie_mock.engine.wire import built, dumps, frame, wire
+from talkie_mock.engine.wire import dumps, frame, wire
 from talkie_mock.errors import message as error_message
 from talkie_mock.errors import retryable
 
@@ -52,12 +52,8 @@ PING = encode_comment("ping")
 
 def started(thread_id: str, run_id: str) -> RunStartedEvent:
     """`RUN_STARTED` with the AG-UI version the mock speaks (AG-UI 1.0: a producer declares it)."""
-    return built(
-        RunStartedEvent,
-        type="RUN_STARTED",
-        thread_id=thread_id,
-        run_id=run_id,
-        protocol_version=AG_UI_PROTOCOL_VERSION,
+    return RunStartedEvent(
+        type="RUN_STARTED", thread_id=thread_id, run_id=run_id, protocol_version=AG_UI_PROTOCOL_VERSION
     )
 
 
@@ -380,11 +376,8 @@ class RunManager:
                     for delta in step.deltas:
                         if run.stopped:
                             break
-                        content = built(
-                            TextMessageContentEvent,
-                            type="TEXT_MESSAGE_CONTENT",
-                            message_id=step.message_id,
-                            delta=delta,
+                        content = TextMessageContentEvent(
+                            type="TEXT_MESSAGE_CONTENT", message_id=step.message_id, delta=delta
                         )
                         self._emit(run, tracker, content)
                         if step.pause > 0:
@@ -453,7 +446,7 @@ class RunManager:
         else:
             outcome = RunFinishedSuccessOutcome(type="success") if vary.explicit_success(key) else None
         if outcome is None:  # left out rather than set to None: the event keeps engine.wire's quick path
-            return built(RunFinishedEvent, type="RUN_FINISHED", thread_id=thread_id, run_id=run_id)
+            return RunFinishedEvent(type="RUN_FINISHED", thread_id=thread_id, run_id=run_id)
         return RunFinishedEvent(type="RUN_FINISHED", thread_id=thread_id, run_id=run_id, outcome=outcome)
 
     def _run_error(self, code: str, message: str | None, locale: str) -> RunErrorEvent:

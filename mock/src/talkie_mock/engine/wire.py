@@ -11,21 +11,11 @@ through `model_dump` as before.
 from __future__ import annotations
 
 import json
-from typing import Any, TypeVar
+from typing import Any
 
 import orjson
 from talkie_models import TalkieModel
 from talkie_models.sse import encode_event
-
-Built = TypeVar("Built", bound=TalkieModel)
-
-
-def built(cls: type[Built], **fields: Any) -> Built:
-    """An event the mock makes from values it already holds as the declared types (ids, text it cut, the
-    tag): `model_construct`, so the same fields are set as a validated build would set, without paying for
-    validating what the mock itself just made. `--self-check` still validates every event that leaves."""
-    return cls.model_construct(**fields)
-
 
 _KEYS: dict[type[TalkieModel], tuple[tuple[str, ...], dict[str, str]]] = {}
 """Per class: its field names in declaration order (read once: `model_fields` is a descriptor that costs a
