@@ -18,11 +18,12 @@ import pytest
 from packaging.requirements import Requirement
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, Router
 from starlette.testclient import TestClient
 from talkie_mock.api.manifest import Rendered
+from talkie_mock.api.requests import body_of
 from talkie_mock.api.streaming import EventStreamResponse
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -145,6 +146,36 @@ def test_request_body_is_cached_in_underscore_body() -> None:
     request = Request({"type": "http", "method": "POST", "path": "/", "headers": []}, receive)
     request._body = b"replaced"
     assert asyncio.run(request.body()) == b"replaced", moved("starlette.requests.Request._body", "not cached")
+
+
+def test_body_of_leaves_the_request_as_request_body_does() -> None:
+    """`body_of` sets what `Request.stream` reads and sets (`_body`, `_stream_consumed`,
+    `_is_disconnected`): after it, `Request.body()` and `Request.stream()` give the same body."""
+    source = inspect.getsource(Request.stream)
+    for name in ("self._body", "self._stream_consumed", "self._is_disconnected"):
+        assert name in source, moved(f"starlette.requests.Request.stream {name}", "no longer used")
+    parts = [b'{"a":', b"1}"]
+
+    async def receive() -> dict[str, Any]:
+        chunk = parts.pop(0)
+        return {"type": "http.request", "body": chunk, "more_body": bool(parts)}
+
+    async def read() -> tuple[bytes, bytes, list[bytes]]:
+        request = Request({"type": "http", "method": "POST", "path": "/", "headers": []}, receive)
+        first = await body_of(request)
+        return first, await request.body(), [chunk async for chunk in request.stream()]
+
+    first, again, streamed = asyncio.run(read())
+    assert first == again == b'{"a":1}'
+    assert b"".join(streamed) == first
+
+    async def gone() -> dict[str, Any]:
+        return {"type": "http.disconnect"}
+
+    request = Request({"type": "http", "method": "POST", "path": "/", "headers": []}, gone)
+    with pytest.raises(ClientDisconnect):
+        asyncio.run(body_of(request))
+    assert request._is_disconnected
 
 
 def test_uvicorn_httptools_protocol_has_what_head_deadline_overrides() -> None:

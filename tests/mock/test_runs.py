@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from talkie_mock.testing import AUTH, Client, checked, run_input
+from talkie_models import TextMessageContentEvent
 from talkie_models.validation import validate
 
 
@@ -109,6 +110,16 @@ def test_slow_streams_deltas_over_the_configured_time(client: Client) -> None:
     assert time.monotonic() - started >= 0.5
     assert sum(e["type"] == "TEXT_MESSAGE_CONTENT" for e in events) >= 5
     assert types(events)[-1] == "RUN_FINISHED"
+
+
+def test_slow_deltas_are_the_wire_form_of_their_model_and_their_text_is_stored(client: Client) -> None:
+    events = client.run("talkie-test:slow", "r_slow_wire", thread_id="t_slow_wire")
+    deltas = [e for e in events if e["type"] == "TEXT_MESSAGE_CONTENT"]
+    for event in deltas:
+        model = TextMessageContentEvent.model_validate(event)
+        assert event == model.model_dump(mode="json")
+    body = checked(client.http.get("/api/talkie/threads/t_slow_wire", headers=AUTH), "ThreadDetail")
+    assert body["messages"][-1]["content"] == "".join(str(e["delta"]) for e in deltas)
 
 
 def test_answer_is_stored_in_the_thread(client: Client) -> None:

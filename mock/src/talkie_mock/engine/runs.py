@@ -376,10 +376,7 @@ class RunManager:
                     for delta in step.deltas:
                         if run.stopped:
                             break
-                        content = TextMessageContentEvent(
-                            type="TEXT_MESSAGE_CONTENT", message_id=step.message_id, delta=delta
-                        )
-                        self._emit(run, tracker, content)
+                        self._emit_delta(run, tracker, step.message_id, delta)
                         if step.pause > 0:
                             yield _pause(run, step.pause)
                 elif isinstance(step, Propose):
@@ -454,6 +451,18 @@ class RunManager:
         return RunErrorEvent(
             type="RUN_ERROR", message=text, code=code, metadata=RunErrorMetadata(retryable=retryable(code))
         )
+
+    def _emit_delta(self, run: LiveRun, tracker: _TextTracker, message_id: str, delta: str) -> None:
+        """A paced text delta: the one event a slow run sends again and again, so without a model on the
+        plain path (the wire dict is what `wire` of its TextMessageContentEvent gives)."""
+        if run.shaper is not None:  # `--vary` shapes events from their models
+            content = TextMessageContentEvent(type="TEXT_MESSAGE_CONTENT", message_id=message_id, delta=delta)
+            self._emit(run, tracker, content)
+            return
+        event = {"type": "TEXT_MESSAGE_CONTENT", "messageId": message_id, "delta": delta}
+        tracker.parts.append(delta)
+        self.services.event_published(event)
+        run.publish(event)
 
     def _emit(self, run: LiveRun, tracker: _TextTracker, model: TalkieModel) -> None:
         event = wire(model)
