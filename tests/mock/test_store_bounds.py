@@ -124,3 +124,51 @@ def test_a_new_run_id_is_looked_up_without_a_query_and_every_stored_one_is_found
         assert store.get_run("u_1", "r_live") is not None
     finally:
         store.close()
+
+
+def _queries(store: Store) -> list[str]:
+    seen: list[str] = []
+    store.db.connection.set_trace_callback(seen.append)
+    return seen
+
+
+def test_a_threads_owner_is_read_once_then_answered_from_memory(store: Store) -> None:
+    store.create_thread("t_kept", "u_1", "Title", "voice", 1)
+    seen = _queries(store)
+    assert store.thread_owner("t_kept") == ("u_1", "voice")
+    assert store.thread_owner("t_kept") == ("u_1", "voice")
+    assert sum("FROM threads" in q for q in seen) == 1
+
+
+def test_a_deleted_or_reset_thread_has_no_owner_any_more(store: Store) -> None:
+    store.create_thread("t_gone", "u_1", "Title", "chat", 1)
+    store.create_thread("t_reset", "u_1", "Title", "chat", 1)
+    assert store.thread_owner("t_gone") == ("u_1", "chat")
+    assert store.thread_owner("t_reset") == ("u_1", "chat")
+    store.delete_thread("t_gone", 2)
+    assert store.thread_owner("t_gone") is None
+    store.reset()
+    assert store.thread_owner("t_reset") is None
+
+
+def test_an_owner_read_inside_an_open_transaction_is_not_kept_past_its_rollback(store: Store) -> None:
+    seen: list[tuple[str, str] | None] = []
+
+    def failing_request() -> None:
+        with store.batch():
+            store.create_thread("t_rolled", "u_1", "Title", "chat", 1)
+            seen.append(store.thread_owner("t_rolled"))  # the transaction sees its own row
+            raise RuntimeError("the request failed")
+
+    with pytest.raises(RuntimeError):
+        failing_request()
+    assert seen == [("u_1", "chat")]
+    assert store.thread_owner("t_rolled") is None
+
+
+def test_the_owners_kept_stay_bounded(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(store_module, "OWNERS_KEPT", 3)
+    for n in range(10):
+        store.create_thread(f"t_{n}", "u_1", "Title", "chat", 1)
+        assert store.thread_owner(f"t_{n}") == ("u_1", "chat")
+    assert len(store._owners) <= 3

@@ -22,7 +22,7 @@ from talkie_mock.engine.ids import SAFE_ID
 from talkie_mock.engine.plans import Request as AgentRequest
 from talkie_mock.engine.refusals import MessageTooLongError
 from talkie_mock.engine.runs import RunManager, Subscription
-from talkie_mock.engine.store import MessageRow, Store, ThreadRow
+from talkie_mock.engine.store import MessageRow, Store
 from talkie_mock.engine.variations import Variations
 
 TITLE_CHARS = 60
@@ -117,43 +117,45 @@ class Chat:
             return Submitted(replay, known.thread_id, ids)
 
         now = self.clock.now_ms()
-        thread = self._thread(user_id, body, texts, now)
+        thread_id, channel = self._thread(user_id, body, texts, now)
         rows = [
             MessageRow(
                 id=m.id,
-                thread_id=thread.id,
+                thread_id=thread_id,
                 role="user",
                 content=text,
                 created_at=now,
-                channel=thread.channel,
+                channel=channel,
                 cards=[],
             )
             for m, text in zip(user_messages, texts, strict=True)
         ]
-        fresh = self.store.add_messages(thread.id, rows, now)  # one statement each: stored unless known
+        fresh = self.store.add_messages(thread_id, rows, now)  # one statement each: stored unless known
         if not fresh:  # notes N-05: nothing new, nothing to answer
-            frames = self.runs.finished_immediately(user_id, run_id, thread.id, cancelled=False)
+            frames = self.runs.finished_immediately(user_id, run_id, thread_id, cancelled=False)
             return Submitted(Subscription(None, frames), None)
         plan = self.agent.plan(
-            AgentRequest(text=fresh[-1].content, run_id=run_id, thread_id=thread.id, locale=locale)
+            AgentRequest(text=fresh[-1].content, run_id=run_id, thread_id=thread_id, locale=locale)
         )
-        live = self.runs.start(user_id, run_id, thread.id, plan, locale, variant=fresh[-1].content)
+        live = self.runs.start(user_id, run_id, thread_id, plan, locale, variant=fresh[-1].content)
         return Submitted(Subscription(live), None)
 
-    def _thread(self, user_id: str, body: RunAgentInput, texts: list[str], now: int) -> ThreadRow:
-        """The run's thread: the client's, or a new one under the client's id or the server's own."""
+    def _thread(self, user_id: str, body: RunAgentInput, texts: list[str], now: int) -> tuple[str, str]:
+        """The run's thread (its id and channel): the client's, or a new one under the client's id or the
+        server's own."""
         thread_id = body.thread_id
         valid = SAFE_ID.match(thread_id) is not None
-        thread = self.store.get_thread(thread_id) if valid else None
+        owner = self.store.thread_owner(thread_id) if valid else None
         # another user's id, or one whose thread was deleted (gone for good): a new thread with a new id
-        taken = thread.user_id != user_id if thread else not valid or self.store.thread_id_taken(thread_id)
+        taken = owner[0] != user_id if owner else not valid or self.store.thread_id_taken(thread_id)
         if taken:
-            thread_id, thread = "t_" + secrets.token_hex(8), None  # §5: the server may assign its own id
-        elif thread is None and self.vary.active:  # `--vary` (N-51): the server's own id for a new thread
+            thread_id, owner = "t_" + secrets.token_hex(8), None  # §5: the server may assign its own id
+        elif owner is None and self.vary.active:  # `--vary` (N-51): the server's own id for a new thread
             thread_id = self.vary.thread_id(user_id, thread_id)
-            thread = self.store.get_thread(thread_id)
-        if thread is not None:
-            return thread
+            owner = self.store.thread_owner(thread_id)
+        if owner is not None:
+            return thread_id, owner[1]
         first = texts[0] if texts else ""
         title = " ".join(first.split())[:TITLE_CHARS] or thread_id
-        return self.store.create_thread(thread_id, user_id, title, channel_of(body), now)
+        created = self.store.create_thread(thread_id, user_id, title, channel_of(body), now)
+        return created.id, created.channel

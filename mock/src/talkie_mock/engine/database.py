@@ -171,6 +171,10 @@ class Database:
         if not busy:  # busy: someone still reads the log; the next long pass asks again
             self.log_restarts += 1
 
+    def writes_open(self) -> bool:
+        """Whether a held transaction has written and not committed yet: what is read now may roll back."""
+        return self._held_open
+
     def generation(self) -> int | None:
         """A number that moves with every row this connection writes, rolled back or not, so a value read
         while it stays the same is still true; None while writes are held open (they may still roll back).

@@ -222,8 +222,42 @@ def _thread_touch(thread_id: str, now: int) -> Callable[[sqlite3.Connection], No
     return touch
 
 
+OWNERS_KEPT = 10_000
+"""Live threads whose owner and channel :meth:`ThreadRepository.thread_owner` keeps in memory (then it starts
+over)."""
+
+
 class ThreadRepository(Repository):
     """Threads (§9) and their messages."""
+
+    def __init__(self, db: Database) -> None:
+        super().__init__(db)
+        self._owners: dict[str, tuple[str, str]] = {}
+        """Thread id → (user id, channel) of a live thread, as committed. Neither ever changes while the
+        thread lives; deleting it (or every thread) drops the entry."""
+
+    def thread_owner(self, thread_id: str) -> tuple[str, str] | None:
+        """The user and channel of a live thread (None: no such thread, or deleted): what every run request
+        asks about its thread, answered from memory once the thread was read."""
+        known = self._owners.get(thread_id)
+        if known is not None:
+            return known
+        row = self._one("SELECT user_id, channel FROM threads WHERE id = ? AND deleted_at IS NULL", thread_id)
+        if row is None:
+            return None
+        owner = (str(row[0]), str(row[1]))
+        if not self.db.writes_open():  # only what is committed: an open transaction may still roll back
+            if len(self._owners) >= OWNERS_KEPT:
+                self._owners.clear()
+            self._owners[thread_id] = owner
+        return owner
+
+    def forget_owners(self, thread_id: str | None = None) -> None:
+        """Drop what :meth:`thread_owner` keeps about a thread (every thread: None)."""
+        if thread_id is None:
+            self._owners.clear()
+        else:
+            self._owners.pop(thread_id, None)
 
     def get_thread(self, thread_id: str) -> ThreadRow | None:
         """A live thread (a deleted one is gone: None)."""
@@ -255,6 +289,7 @@ class ThreadRepository(Repository):
     def delete_thread(self, thread_id: str, now: int) -> list[str]:
         """Delete a thread's messages and leave its tombstone; pending actions are cancelled. Returns the
         cancelled ids."""
+        self.forget_owners(thread_id)  # before the write: a read meanwhile cannot keep the live thread
         with self._tx() as db:
             ids = [
                 r[0]
@@ -697,6 +732,7 @@ class Store(
 
     def reset(self) -> None:
         """Forget every thread, message, run, action, voice session and usage count (control API reset)."""
+        self.forget_owners()
         with self._tx() as db:
             for table in ("messages", "threads", "runs", "actions", "voice_calls", "voice_sessions", "usage"):
                 db.execute(f"DELETE FROM {table}")  # fixed table names, no user input
