@@ -18,8 +18,8 @@ from __future__ import annotations
 import logging
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from typing import Any
 
 from talkie_mock.engine import statefile
@@ -50,39 +50,14 @@ class Database:
         shared = path != statefile.MEMORY
         self._checkpoints = CHECKPOINTER.register(path, self, self.restart_log_soon) if shared else None
 
-    @contextmanager
-    def write(self, *, single: bool = False) -> Iterator[sqlite3.Connection]:
+    def write(self, *, single: bool = False) -> AbstractContextManager[sqlite3.Connection]:
         """The one writer path: a short IMMEDIATE transaction, committed before the caller answers.
 
         Inside :meth:`hold` the write joins the held transaction as a savepoint instead: it is still all or
         nothing, and it is committed with the others when the holder releases. A `single` statement needs
         no savepoint: SQLite undoes a failed statement by itself and leaves the transaction open.
         """
-        db = self.connection
-        with self.lock:
-            if self._held:
-                if not self._held_open:
-                    db.execute("BEGIN IMMEDIATE")
-                    self._held_open = True
-                if single:
-                    yield db
-                    return
-                db.execute("SAVEPOINT write")
-                try:
-                    yield db
-                except BaseException:
-                    db.execute("ROLLBACK TO write")
-                    db.execute("RELEASE write")
-                    raise
-                db.execute("RELEASE write")
-                return
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                yield db
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
-            self._commit()
+        return _Write(self, single)
 
     def hold(self) -> None:
         """Let the following writes share one transaction until :meth:`release` commits it.
@@ -104,21 +79,10 @@ class Database:
         finally:
             self.lock.release()
 
-    @contextmanager
-    def batch(self) -> Iterator[None]:
+    def batch(self) -> AbstractContextManager[None]:
         """:meth:`hold` for a block of code (which must not await). If the block fails, everything it wrote
         is rolled back: a refused or failed request stores nothing."""
-        self.hold()
-        try:
-            yield
-        except BaseException:
-            if self._held_open:
-                self._held_open = False
-                self._at_commit.clear()
-                self.connection.execute("ROLLBACK")
-            raise
-        finally:
-            self.release()
+        return _Batch(self)
 
     def at_commit(self, key: object, statement: Callable[[sqlite3.Connection], None]) -> bool:
         """Inside an open held transaction, run `statement` once, right before it commits (a later call with
@@ -203,6 +167,78 @@ class Database:
             self.connection.close()
         if self._checkpoints is not None:
             self._checkpoints()
+
+
+class _Write:
+    """:meth:`Database.write` as a plain context manager: a run request makes several writes, and a
+    generator-based one cost each of them a generator and its frames."""
+
+    __slots__ = ("db", "mode", "single")
+
+    def __init__(self, db: Database, single: bool) -> None:
+        self.db = db
+        self.single = single
+        self.mode = ""  # "held", "savepoint" or "own": what __exit__ has to end
+
+    def __enter__(self) -> sqlite3.Connection:
+        db = self.db
+        connection = db.connection
+        db.lock.acquire()
+        try:
+            if db._held:
+                if not db._held_open:
+                    connection.execute("BEGIN IMMEDIATE")
+                    db._held_open = True
+                if self.single:
+                    self.mode = "held"
+                else:
+                    connection.execute("SAVEPOINT write")
+                    self.mode = "savepoint"
+            else:
+                connection.execute("BEGIN IMMEDIATE")
+                self.mode = "own"
+        except BaseException:
+            db.lock.release()
+            raise
+        return connection
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: Any) -> None:
+        db = self.db
+        connection = db.connection
+        try:
+            if self.mode == "savepoint":
+                if kind is not None:
+                    connection.execute("ROLLBACK TO write")
+                connection.execute("RELEASE write")
+            elif self.mode == "own":
+                if kind is not None:
+                    connection.execute("ROLLBACK")
+                else:
+                    db._commit()
+        finally:
+            db.lock.release()
+
+
+class _Batch:
+    """:meth:`Database.batch` as a plain context manager (one per run request, and one more per run)."""
+
+    __slots__ = ("db",)
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    def __enter__(self) -> None:
+        self.db.hold()
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: Any) -> None:
+        db = self.db
+        try:
+            if kind is not None and db._held_open:
+                db._held_open = False
+                db._at_commit.clear()
+                db.connection.execute("ROLLBACK")
+        finally:
+            db.release()
 
 
 class Repository:
