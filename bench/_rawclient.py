@@ -91,6 +91,7 @@ class HoldResult:
     longest: float = 0.0  # seconds from request to stream end, worst stream
     all_open_after: float = 0.0  # seconds until every stream had its first event
     open_now: int = 0  # streams connected and not yet ended, at this moment
+    streaming_now: int = 0  # streams that delivered their first event and have not ended, at this moment
 
 
 async def hold_streams(
@@ -107,7 +108,9 @@ async def hold_streams(
 
     `on_all_open` runs once every stream has delivered its first event: the moment to read the server's
     memory, when it holds all of them. `on_sample`, when given, runs every `every` s with the number of
-    streams open at that moment, so the caller can read the server's memory at its peak beside that count.
+    streams being served at that moment (first event received, not ended: a connection the kernel accepted
+    but the server has not answered yet holds no run), so the caller can read the server's memory beside
+    that count.
     A stream is on time if it ends within `deadline` s of its request.
     """
     result = HoldResult()
@@ -125,13 +128,13 @@ async def hold_streams(
         result.opened += 1
         result.open_now += 1
         sent = time.monotonic()
+        counted = False
         try:
             writer.write(requests())
             head = await reader.readuntil(b"\r\n\r\n")
             if b" 200 " not in head.split(b"\r\n", 1)[0]:
                 result.failed.append(head.split(b"\r\n", 1)[0].decode())
                 return
-            counted = False
             tail = b""
             while True:
                 data = await asyncio.wait_for(reader.read(65536), deadline)
@@ -139,6 +142,7 @@ async def hold_streams(
                     break
                 if not counted and b"data:" in data:
                     counted = True
+                    result.streaming_now += 1
                     first_seen += 1
                     if first_seen == count:
                         all_open.set()
@@ -155,12 +159,14 @@ async def hold_streams(
             result.failed.append(f"{type(exc).__name__}: {exc}")
         finally:
             result.open_now -= 1
+            if counted:
+                result.streaming_now -= 1
             writer.close()
 
     async def sampler() -> None:
         assert on_sample is not None
         while True:
-            on_sample(result.open_now)
+            on_sample(result.streaming_now)
             await asyncio.sleep(every)
 
     async def watcher() -> None:
