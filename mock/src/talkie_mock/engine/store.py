@@ -9,6 +9,10 @@ Action transitions are compare-and-set (``UPDATE … WHERE status = ?``): of two
 one changes the row; the other sees the new state.
 
 Times are stored as integer milliseconds since the epoch so comparisons and ordering are numeric.
+
+Two facts every run request asks are answered from memory, because they cannot go stale unseen: whether a
+run id may be stored at all (a superset of hashes) and a live thread's owner and channel (read from what is
+committed, dropped when the thread or the whole state goes). Every write of the process passes this store.
 """
 
 from __future__ import annotations
