@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import MutableMapping
 from typing import Any
 
 import pytest
@@ -35,14 +36,14 @@ async def on_crash(request: Request, exc: Exception) -> Response:
 HANDLERS: dict[Any, Any] = {RefusedError: on_refused, 418: on_teapot, Exception: on_crash}
 
 
-def _run(app: Any) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    sent: list[dict[str, Any]] = []
+def _run(app: Any) -> tuple[list[MutableMapping[str, Any]], dict[str, Any]]:
+    sent: list[MutableMapping[str, Any]] = []
     scope: dict[str, Any] = {"type": "http", "method": "GET", "path": "/", "headers": [], "query_string": b""}
 
     async def receive() -> dict[str, Any]:
         return {"type": "http.request", "body": b""}
 
-    async def send(message: dict[str, Any]) -> None:
+    async def send(message: MutableMapping[str, Any]) -> None:
         sent.append(message)
 
     asyncio.run(ErrorLayer(app, HANDLERS)(scope, receive, send))
@@ -71,9 +72,9 @@ def test_an_http_exception_gets_the_handler_of_its_status() -> None:
 
 
 def test_any_other_error_gets_the_500_and_is_raised_again_for_the_log() -> None:
-    recorded: list[dict[str, Any]] = []
+    recorded: list[MutableMapping[str, Any]] = []
 
-    async def send(message: dict[str, Any]) -> None:
+    async def send(message: MutableMapping[str, Any]) -> None:
         recorded.append(message)
 
     async def receive() -> dict[str, Any]:
@@ -86,9 +87,9 @@ def test_any_other_error_gets_the_500_and_is_raised_again_for_the_log() -> None:
 
 
 def test_after_the_start_a_crash_sends_nothing_more_and_a_handled_error_cannot_be_answered() -> None:
-    recorded: list[dict[str, Any]] = []
+    recorded: list[MutableMapping[str, Any]] = []
 
-    async def send(message: dict[str, Any]) -> None:
+    async def send(message: MutableMapping[str, Any]) -> None:
         recorded.append(message)
 
     async def receive() -> dict[str, Any]:
