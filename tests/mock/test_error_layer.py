@@ -6,7 +6,6 @@ import asyncio
 from collections.abc import MutableMapping
 from typing import Any
 
-import pytest
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
@@ -36,8 +35,12 @@ async def on_crash(request: Request, exc: Exception) -> Response:
 HANDLERS: dict[Any, Any] = {RefusedError: on_refused, 418: on_teapot, Exception: on_crash}
 
 
-def _run(app: Any) -> tuple[list[MutableMapping[str, Any]], dict[str, Any]]:
-    sent: list[MutableMapping[str, Any]] = []
+Sent = list[MutableMapping[str, Any]]
+
+
+def _run(app: Any) -> tuple[Sent, dict[str, Any], BaseException | None]:
+    """What the layer sent around `app`, the scope it left, and what it raised (None: nothing)."""
+    sent: Sent = []
     scope: dict[str, Any] = {"type": "http", "method": "GET", "path": "/", "headers": [], "query_string": b""}
 
     async def receive() -> dict[str, Any]:
@@ -46,8 +49,11 @@ def _run(app: Any) -> tuple[list[MutableMapping[str, Any]], dict[str, Any]]:
     async def send(message: MutableMapping[str, Any]) -> None:
         sent.append(message)
 
-    asyncio.run(ErrorLayer(app, HANDLERS)(scope, receive, send))
-    return sent, scope
+    try:
+        asyncio.run(ErrorLayer(app, HANDLERS)(scope, receive, send))
+    except Exception as exc:  # the caller asserts what it was
+        return sent, scope, exc
+    return sent, scope, None
 
 
 def _raising(exc: Exception, *, started: bool = False) -> Any:
@@ -60,49 +66,36 @@ def _raising(exc: Exception, *, started: bool = False) -> Any:
 
 
 def test_a_handled_error_gets_its_handler_by_type_and_base() -> None:
-    sent, scope = _run(_raising(RefusedAgainError("twice")))
+    sent, scope, raised = _run(_raising(RefusedAgainError("twice")))
+    assert raised is None
     assert sent[0]["status"] == 409
     assert sent[1]["body"] == b"refused: twice"
     assert RefusedError in scope[HANDLERS_KEY][0], "the table sits in the scope for the routes (api.routing)"
 
 
 def test_an_http_exception_gets_the_handler_of_its_status() -> None:
-    sent, _ = _run(_raising(HTTPException(418)))
+    sent, _, raised = _run(_raising(HTTPException(418)))
+    assert raised is None
     assert [sent[0]["status"], sent[1]["body"]] == [418, b"teapot"]
 
 
 def test_any_other_error_gets_the_500_and_is_raised_again_for_the_log() -> None:
-    recorded: list[MutableMapping[str, Any]] = []
-
-    async def send(message: MutableMapping[str, Any]) -> None:
-        recorded.append(message)
-
-    async def receive() -> dict[str, Any]:
-        return {"type": "http.request", "body": b""}
-
-    scope = {"type": "http", "method": "GET", "path": "/", "headers": [], "query_string": b""}
-    with pytest.raises(KeyError):
-        asyncio.run(ErrorLayer(_raising(KeyError("gone")), HANDLERS)(scope, receive, send))
-    assert [recorded[0]["status"], recorded[1]["body"]] == [500, b"crashed"]
+    sent, _, raised = _run(_raising(KeyError("gone")))
+    assert isinstance(raised, KeyError)
+    assert [sent[0]["status"], sent[1]["body"]] == [500, b"crashed"]
 
 
-def test_after_the_start_a_crash_sends_nothing_more_and_a_handled_error_cannot_be_answered() -> None:
-    recorded: list[MutableMapping[str, Any]] = []
+def test_after_the_start_a_crash_sends_nothing_more() -> None:
+    sent, _, raised = _run(_raising(KeyError("late"), started=True))
+    assert isinstance(raised, KeyError)
+    assert [m["type"] for m in sent] == ["http.response.start"]
 
-    async def send(message: MutableMapping[str, Any]) -> None:
-        recorded.append(message)
 
-    async def receive() -> dict[str, Any]:
-        return {"type": "http.request", "body": b""}
-
-    scope = {"type": "http", "method": "GET", "path": "/", "headers": [], "query_string": b""}
-    with pytest.raises(KeyError):
-        asyncio.run(ErrorLayer(_raising(KeyError("late"), started=True), HANDLERS)(scope, receive, send))
-    assert [m["type"] for m in recorded] == ["http.response.start"]
-    recorded.clear()
-    with pytest.raises(RuntimeError, match="already started"):
-        asyncio.run(ErrorLayer(_raising(RefusedError("late"), started=True), HANDLERS)(scope, receive, send))
-    assert [m["type"] for m in recorded] == ["http.response.start"]
+def test_after_the_start_a_handled_error_cannot_be_answered() -> None:
+    sent, _, raised = _run(_raising(RefusedError("late"), started=True))
+    assert isinstance(raised, RuntimeError)
+    assert "already started" in str(raised)
+    assert [m["type"] for m in sent] == ["http.response.start"]
 
 
 def test_the_lookup_is_none_for_what_only_the_500_answers() -> None:

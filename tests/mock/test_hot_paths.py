@@ -28,7 +28,7 @@ from talkie_mock.engine.clock import Clock
 from talkie_mock.engine.plans import Paced, Sleep
 from talkie_mock.engine.plans import Request as AgentRequest
 from talkie_mock.engine.store import MessageRow, Store
-from talkie_mock.engine.wire import dumps, frame, wire
+from talkie_mock.engine.wire import dumps, frame, text_delta, wire
 from talkie_mock.testing import AUTH, Client, make_config, parse_sse, run_input
 from talkie_models import (
     CardEvent,
@@ -104,6 +104,16 @@ def test_wire_equals_model_dump_for_any_text(
         for event in (start, content):
             assert wire(event) == event.model_dump(mode="json")
             assert list(wire(event)) == list(event.model_dump(mode="json"))
+
+
+@settings(max_examples=150, deadline=None)
+@given(message_id=_TEXT, delta=_TEXT)
+def test_a_text_delta_without_its_model_is_the_models_dump(message_id: str, delta: str) -> None:
+    """A slow run's deltas skip the model (`text_delta`): the same members in the same order, any text."""
+    model = TextMessageContentEvent(type="TEXT_MESSAGE_CONTENT", message_id=message_id, delta=delta or "x")
+    made = text_delta(message_id, delta or "x")
+    assert made == model.model_dump(mode="json")
+    assert list(made) == list(model.model_dump(mode="json"))
 
 
 def test_frame_and_dumps_write_what_the_standard_encoder_writes() -> None:

@@ -17,6 +17,7 @@ from starlette.requests import ClientDisconnect, Request
 from talkie_models import SchemaValidationError, TalkieModel
 from talkie_models.validation import fast_validator, validate
 
+from talkie_mock.api.origin import header
 from talkie_mock.engine.ids import SAFE_ID
 from talkie_mock.errors import ApiError
 
@@ -203,18 +204,10 @@ async def body_of(request: Request) -> bytes:
     return body
 
 
-def _content_encoding(request: Request) -> str:
-    """The request's `Content-Encoding` (the first one), lower case; "" when there is none."""
-    for name, value in request.scope["headers"]:
-        if name == b"content-encoding":
-            return str(value.decode("latin-1")).strip().lower()
-    return ""
-
-
 async def read_json(request: Request, type_name: str) -> dict[str, Any]:
     """The request body parsed and validated as `type_name`."""
     raw = await body_of(request)
-    encoding = _content_encoding(request)
+    encoding = (header(request.scope, b"content-encoding") or "").strip().lower()
     if encoding not in ("", "identity"):  # said plainly, instead of "invalid text" at the body's first byte
         detail = f"{encoding[:40]!r} is not accepted; send the body uncompressed"
         raise ApiError("invalid_request", "invalid_field", field="Content-Encoding", detail=detail)

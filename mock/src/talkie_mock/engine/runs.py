@@ -42,7 +42,7 @@ from talkie_mock.engine import statefile
 from talkie_mock.engine.plans import ActionSpec, Emit, Fail, Paced, Propose, Sleep, Step, Unsafe, Usage
 from talkie_mock.engine.store import MessageRow, Store
 from talkie_mock.engine.variations import StreamShaper, Variations, record
-from talkie_mock.engine.wire import dumps, frame, wire
+from talkie_mock.engine.wire import dumps, frame, text_delta, wire
 from talkie_mock.errors import message as error_message
 from talkie_mock.errors import retryable
 
@@ -454,12 +454,12 @@ class RunManager:
 
     def _emit_delta(self, run: LiveRun, tracker: _TextTracker, message_id: str, delta: str) -> None:
         """A paced text delta: the one event a slow run sends again and again, so without a model on the
-        plain path (the wire dict is what `wire` of its TextMessageContentEvent gives)."""
+        plain path (engine.wire.text_delta)."""
         if run.shaper is not None:  # `--vary` shapes events from their models
             content = TextMessageContentEvent(type="TEXT_MESSAGE_CONTENT", message_id=message_id, delta=delta)
             self._emit(run, tracker, content)
             return
-        event = {"type": "TEXT_MESSAGE_CONTENT", "messageId": message_id, "delta": delta}
+        event = text_delta(message_id, delta)
         tracker.parts.append(delta)
         self.services.event_published(event)
         run.publish(event)

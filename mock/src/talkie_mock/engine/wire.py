@@ -14,7 +14,7 @@ import json
 from typing import Any
 
 import orjson
-from talkie_models import TalkieModel
+from talkie_models import TalkieModel, TextMessageContentEvent
 from talkie_models.sse import encode_event
 
 _KEYS: dict[type[TalkieModel], tuple[tuple[str, ...], dict[str, str]]] = {}
@@ -77,3 +77,23 @@ def dumps(value: Any) -> str:
 
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
+
+def _delta_keys() -> tuple[str, str, str, str]:
+    """The wire names of a text delta's tag, message id and delta, and its tag value, read from a dump of
+    its model once (the contract's, not typed here)."""
+    sample = TextMessageContentEvent(type="TEXT_MESSAGE_CONTENT", message_id="m", delta="d").model_dump(
+        mode="json"
+    )
+    by_value = {value: key for key, value in sample.items()}
+    tag = next(key for key in sample if key not in (by_value["m"], by_value["d"]))
+    return tag, by_value["m"], by_value["d"], sample[tag]
+
+
+_TAG, _MESSAGE_ID, _DELTA, _CONTENT = _delta_keys()
+
+
+def text_delta(message_id: str, delta: str) -> dict[str, Any]:
+    """`wire` of a TextMessageContentEvent, without building the model: the event a slow run sends again and
+    again."""
+    return {_TAG: _CONTENT, _MESSAGE_ID: message_id, _DELTA: delta}
