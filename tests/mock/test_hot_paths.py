@@ -20,13 +20,15 @@ from starlette.routing import Match, Route, Router
 from talkie_mock import create_app
 from talkie_mock.api.responses import FastJSONResponse
 from talkie_mock.api.routing import IndexedRouter
+from talkie_mock.app import build_mock
 from talkie_mock.devtools.traffic import EVENT_LIMIT, Exchange
 from talkie_mock.devtools.verdicts import Seen, Verdicts
 from talkie_mock.engine import checkpoints, database
 from talkie_mock.engine.checkpoints import CHECKPOINTER
 from talkie_mock.engine.clock import Clock
-from talkie_mock.engine.plans import Paced, Sleep
+from talkie_mock.engine.plans import Paced, Said, Sleep
 from talkie_mock.engine.plans import Request as AgentRequest
+from talkie_mock.engine.runs import started
 from talkie_mock.engine.store import MessageRow, Store
 from talkie_mock.engine.wire import dumps, frame, text_delta, wire
 from talkie_mock.testing import AUTH, Client, make_config, parse_sse, run_input
@@ -114,6 +116,41 @@ def test_a_text_delta_without_its_model_is_the_models_dump(message_id: str, delt
     made = text_delta(message_id, delta or "x")
     assert made == model.model_dump(mode="json")
     assert list(made) == list(model.model_dump(mode="json"))
+
+
+def test_a_text_answer_without_its_models_sends_and_stores_what_its_models_would(tmp_path: Path) -> None:
+    """A run's start and end and a whole text message (`Said`) skip their models (engine.wire.Plain): the
+    frames, the stored events and the stored message are those the models give, for any text."""
+    mock = build_mock(make_config(state=tmp_path / "state.db"))
+    runs = iter(range(10_000))
+
+    @settings(max_examples=80, deadline=None)
+    @given(ids=st.lists(_TEXT.filter(bool), min_size=3, max_size=3), deltas=st.lists(_TEXT, max_size=4))
+    def check(ids: list[str], deltas: list[str]) -> None:
+        number = next(runs)
+        thread_id, message_id, run_id = f"t_{ids[0]}", f"msg_{number}_{ids[1]}", f"r_{number}_{ids[2]}"
+        if not mock.store.thread_id_taken(thread_id):
+            mock.store.create_thread(thread_id, "u_1", "Vlákno", "chat", 1)
+        said = Said(message_id, tuple(deltas))
+        live = mock.runs.start("u_1", run_id, thread_id, [said], "cs")
+        models = [
+            started(thread_id, run_id),
+            *said.models(),
+            RunFinishedEvent(type="RUN_FINISHED", thread_id=thread_id, run_id=run_id),
+        ]
+        expected = [encode_event(m.model_dump(mode="json")) for m in models]
+        assert live.done
+        assert live.frames == expected
+        stored = mock.store.get_run("u_1", run_id)
+        assert stored is not None
+        assert stored.events == [m.model_dump(mode="json") for m in models]
+        answer = next(m for m in mock.store.messages(thread_id) if m.id == message_id)
+        assert answer.content == "".join(deltas)
+
+    try:
+        check()
+    finally:
+        mock.store.close()
 
 
 def test_frame_and_dumps_write_what_the_standard_encoder_writes() -> None:

@@ -95,6 +95,35 @@ def test_an_older_state_file_gets_the_indexes(tmp_path: Path, monkeypatch: pytes
     assert version == len(store_module.MIGRATIONS)
 
 
+def test_messages_of_an_older_state_file_keep_their_order_and_new_ones_follow(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = str(tmp_path / "state.db")
+    with monkeypatch.context() as older:
+        older.setattr(store_module, "MIGRATIONS", store_module.MIGRATIONS[:5])
+        before = Store(path)
+        before.create_thread("t_1", "u_1", "Objednávka", "chat", 1)
+        before.add_messages("t_1", [_message(f"m_{n}", n) for n in range(3)], 3)
+        before.add_messages("t_1", [_message("m_last", 9)], 9)
+        before.db.connection.execute("DELETE FROM messages WHERE id = 'm_last'")  # the top sequence number
+        before.close()
+    store = Store(path)
+    try:
+        store.add_messages("t_1", [_message("m_new", 10)], 10)
+        assert [m.id for m in store.messages("t_1")] == ["m_0", "m_1", "m_2", "m_new"]
+        with store.db.lock:
+            sql = store.db.connection.execute("SELECT sql FROM sqlite_master WHERE name = 'messages'")
+            assert "AUTOINCREMENT" not in sql.fetchone()[0]  # no sqlite_sequence row written per message
+            rows = store.db.connection.execute("SELECT name FROM sqlite_sequence WHERE name = 'messages'")
+            assert rows.fetchall() == []
+    finally:
+        store.close()
+
+
+def _message(message_id: str, at: int) -> store_module.MessageRow:
+    return store_module.MessageRow(message_id, "t_1", "user", f"Zpráva {message_id}", at, "chat", [])
+
+
 def test_a_new_run_id_is_looked_up_without_a_query_and_every_stored_one_is_found(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

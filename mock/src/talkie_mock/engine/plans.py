@@ -113,25 +113,36 @@ class Paced:
     pause: float
 
 
-Step = Emit | Sleep | Propose | Fail | Usage | Paced | Unsafe
+@dataclass(frozen=True)
+class Said:
+    """One whole assistant text message: its start, its text in deltas, its end, with no pause between.
+
+    Most answers are one such message, so the engine sends its events without building a model each
+    (`engine.wire.Plain`); :meth:`models` gives them as models where they are shaped (`--vary`).
+    """
+
+    message_id: str
+    deltas: tuple[str, ...]
+
+    def models(self) -> list[TalkieModel]:
+        message_id = self.message_id
+        return [
+            TextMessageStartEvent(type="TEXT_MESSAGE_START", message_id=message_id, role="assistant"),
+            *(
+                TextMessageContentEvent(type="TEXT_MESSAGE_CONTENT", message_id=message_id, delta=delta)
+                for delta in self.deltas
+            ),
+            TextMessageEndEvent(type="TEXT_MESSAGE_END", message_id=message_id),
+        ]
+
+
+Step = Emit | Sleep | Propose | Fail | Usage | Paced | Said | Unsafe
 
 
 def text_message(ids: IdSource, text: str) -> list[Step]:
     """One assistant text message: start, the text in deltas, end."""
-    message_id = ids.next("msg")
-    steps: list[Step] = [
-        Emit(TextMessageStartEvent(type="TEXT_MESSAGE_START", message_id=message_id, role="assistant"))
-    ]
-    for start in range(0, len(text), DELTA_SIZE):
-        steps.append(
-            Emit(
-                TextMessageContentEvent(
-                    type="TEXT_MESSAGE_CONTENT", message_id=message_id, delta=text[start : start + DELTA_SIZE]
-                )
-            )
-        )
-    steps.append(Emit(TextMessageEndEvent(type="TEXT_MESSAGE_END", message_id=message_id)))
-    return steps
+    deltas = tuple(text[start : start + DELTA_SIZE] for start in range(0, len(text), DELTA_SIZE))
+    return [Said(ids.next("msg"), deltas)]
 
 
 def tool_call(ids: IdSource, name: str, label: str | None, ok: bool = True, error: Any = None) -> list[Step]:

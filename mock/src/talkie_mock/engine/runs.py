@@ -39,10 +39,10 @@ from talkie_models.protocol import AG_UI_PROTOCOL_VERSION, CARD_EVENT
 from talkie_models.sse import encode_comment, encode_event
 
 from talkie_mock.engine import statefile
-from talkie_mock.engine.plans import ActionSpec, Emit, Fail, Paced, Propose, Sleep, Step, Unsafe, Usage
+from talkie_mock.engine.plans import ActionSpec, Emit, Fail, Paced, Propose, Said, Sleep, Step, Unsafe, Usage
 from talkie_mock.engine.store import MessageRow, Store
 from talkie_mock.engine.variations import StreamShaper, Variations, record
-from talkie_mock.engine.wire import dumps, frame, text_delta, wire
+from talkie_mock.engine.wire import Plain, dumps, frame, text_delta, wire
 from talkie_mock.errors import message as error_message
 from talkie_mock.errors import retryable
 
@@ -55,6 +55,16 @@ def started(thread_id: str, run_id: str) -> RunStartedEvent:
     return RunStartedEvent(
         type="RUN_STARTED", thread_id=thread_id, run_id=run_id, protocol_version=AG_UI_PROTOCOL_VERSION
     )
+
+
+_RUN_STARTED = Plain(started("\x00t", "\x00r"), "thread_id", "run_id")
+_RUN_FINISHED = Plain(
+    RunFinishedEvent(type="RUN_FINISHED", thread_id="\x00t", run_id="\x00r"), "thread_id", "run_id"
+)
+_TEXT_START = Plain(
+    TextMessageStartEvent(type="TEXT_MESSAGE_START", message_id="\x00m", role="assistant"), "message_id"
+)
+_TEXT_END = Plain(TextMessageEndEvent(type="TEXT_MESSAGE_END", message_id="\x00m"), "message_id")
 
 
 class RunServices(Protocol):
@@ -353,7 +363,10 @@ class RunManager:
         """The run as a generator: it performs steps and yields each wait (a pause) to whoever drives it."""
         tracker = _TextTracker(self.store, run, self.services)
         try:
-            self._emit(run, tracker, started(run.thread_id, run.run_id))
+            if run.shaper is None:
+                self._publish(run, _RUN_STARTED(run.thread_id, run.run_id))
+            else:
+                self._emit(run, tracker, started(run.thread_id, run.run_id))
             failed = False
             remaining = steps[::-1]  # taken from the end: a performed step (its event model) is let go
             del steps  # (the caller's list too: this frame lives as long as the run)
@@ -366,6 +379,8 @@ class RunManager:
                 if isinstance(step, Sleep):
                     if step.seconds > 0:
                         yield _pause(run, step.seconds)
+                elif isinstance(step, Said):
+                    self._say(run, tracker, step)
                 elif isinstance(step, Emit):
                     self._emit(run, tracker, step.event)
                 elif isinstance(step, Unsafe):  # the scenario's escape hatch: as written, marked
@@ -411,7 +426,12 @@ class RunManager:
                 run.status = "cancelled"
             else:
                 tracker.close(lambda e: self._emit(run, tracker, e))
-                self._emit(run, tracker, self._finished(run.thread_id, run.run_id, False, key=run.variant))
+                if run.shaper is None and not self.variations.explicit_success(run.variant):
+                    self._publish(run, _RUN_FINISHED(run.thread_id, run.run_id))  # `_finished`'s plain end
+                else:
+                    self._emit(
+                        run, tracker, self._finished(run.thread_id, run.run_id, False, key=run.variant)
+                    )
                 run.status = "finished"
         except Exception as exc:
             if statefile.disk_full(exc):  # not a bug: one line for the whole time the disk stays full
@@ -451,6 +471,26 @@ class RunManager:
         return RunErrorEvent(
             type="RUN_ERROR", message=text, code=code, metadata=RunErrorMetadata(retryable=retryable(code))
         )
+
+    def _publish(self, run: LiveRun, event: dict[str, Any]) -> None:
+        """An event built without its model (engine.wire.Plain), which no history needs to see."""
+        self.services.event_published(event)
+        run.publish(event)
+
+    def _say(self, run: LiveRun, tracker: _TextTracker, step: Said) -> None:
+        """A whole text message, stored as it ends (before its end goes out, as `_emit` does)."""
+        if run.shaper is not None:  # `--vary` shapes events from their models
+            for model in step.models():
+                self._emit(run, tracker, model)
+            return
+        message_id = step.message_id
+        tracker.opened(message_id)
+        self._publish(run, _TEXT_START(message_id))
+        for delta in step.deltas:
+            tracker.parts.append(delta)
+            self._publish(run, text_delta(message_id, delta))
+        tracker.ended(message_id)
+        self._publish(run, _TEXT_END(message_id))
 
     def _emit_delta(self, run: LiveRun, tracker: _TextTracker, message_id: str, delta: str) -> None:
         """A paced text delta: the one event a slow run sends again and again, so without a model on the
@@ -500,14 +540,22 @@ class _TextTracker:
 
     def observe(self, model: TalkieModel, event: dict[str, Any]) -> None:
         if isinstance(model, TextMessageStartEvent):
-            self.open_id = model.message_id
-            self.parts = []
+            self.opened(model.message_id)
         elif isinstance(model, TextMessageContentEvent):
             self.parts.append(model.delta)
         elif isinstance(model, TextMessageEndEvent):
-            self._store_text(model.message_id)
+            self.ended(model.message_id)
         elif isinstance(model, CardEvent):
             self.cards.append(event["value"])
+
+    def opened(self, message_id: str) -> None:
+        """A text message starts: its deltas are gathered from here."""
+        self.open_id = message_id
+        self.parts = []
+
+    def ended(self, message_id: str) -> None:
+        """A text message ends: it is stored, with the cards that came before it."""
+        self._store_text(message_id)
 
     def close(self, emit: Callable[[TalkieModel], None]) -> None:
         """Close an open text message (on cancel or error) so the stream stays well-formed."""

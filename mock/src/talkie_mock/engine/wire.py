@@ -79,21 +79,36 @@ def dumps(value: Any) -> str:
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 
 
-def _delta_keys() -> tuple[str, str, str, str]:
-    """The wire names of a text delta's tag, message id and delta, and its tag value, read from a dump of
-    its model once (the contract's, not typed here)."""
-    sample = TextMessageContentEvent(type="TEXT_MESSAGE_CONTENT", message_id="m", delta="d").model_dump(
-        mode="json"
-    )
-    by_value = {value: key for key, value in sample.items()}
-    tag = next(key for key in sample if key not in (by_value["m"], by_value["d"]))
-    return tag, by_value["m"], by_value["d"], sample[tag]
+class Plain:
+    """`wire` of one plain event class, without building its model: the events a run sends most (its start
+    and end, a text message's start, deltas and end) as dicts.
+
+    The wire names, the order and the members that never change (the tag, `role`, `protocolVersion`) are
+    read from one dump of a sample model, so they stay the contract's: nothing about the wire is typed
+    here. `varying` names the sample's fields that each call sets, in the order the call gives them.
+    """
+
+    __slots__ = ("_layout",)
+
+    def __init__(self, sample: TalkieModel, *varying: str) -> None:
+        dumped = sample.model_dump(mode="json")
+        slot_of = {getattr(sample, name): index for index, name in enumerate(varying)}
+        if len(slot_of) != len(varying) or sum(value in slot_of for value in dumped.values()) != len(varying):
+            raise ValueError("each varying field of the sample needs a value of its own")
+        self._layout = tuple((key, slot_of.get(value, -1), value) for key, value in dumped.items())
+
+    def __call__(self, *values: str) -> dict[str, Any]:
+        return {key: values[slot] if slot >= 0 else value for key, slot, value in self._layout}
 
 
-_TAG, _MESSAGE_ID, _DELTA, _CONTENT = _delta_keys()
+_CONTENT = Plain(
+    TextMessageContentEvent(type="TEXT_MESSAGE_CONTENT", message_id="\x00m", delta="\x00d"),
+    "message_id",
+    "delta",
+)
 
 
 def text_delta(message_id: str, delta: str) -> dict[str, Any]:
     """`wire` of a TextMessageContentEvent, without building the model: the event a slow run sends again and
     again."""
-    return {_TAG: _CONTENT, _MESSAGE_ID: message_id, _DELTA: delta}
+    return _CONTENT(message_id, delta)
