@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import re
 import tomllib
 from importlib.metadata import version
 from pathlib import Path
@@ -192,3 +193,22 @@ def test_uvicorn_httptools_protocol_has_what_head_deadline_overrides() -> None:
     init = inspect.getsource(protocol.__init__) + inspect.getsource(protocol.connection_made)
     for attribute in ("self.loop", "self.transport", "self.cycle"):
         assert attribute in init, moved(f"HttpToolsProtocol {attribute}", "no longer set by uvicorn")
+
+
+def test_uvicorn_writes_a_response_through_its_cycles_transport() -> None:
+    """`HeldHead` replaces `cycle.transport`: the cycle must still write, close and ask through it alone."""
+    impl = pytest.importorskip("uvicorn.protocols.http.httptools_impl")
+    cycle = impl.RequestResponseCycle
+    source = inspect.getsource(cycle)
+    assert "self.transport = transport" in inspect.getsource(cycle.__init__), moved(
+        "RequestResponseCycle.transport", "no longer kept"
+    )
+    used = set(re.findall(r"self\.transport\.(\w+)", source))
+    assert "write" in used, moved("RequestResponseCycle's writes", "no longer through self.transport")
+    assert used <= {"write", "close", "is_closing"}, moved(
+        "RequestResponseCycle's transport calls", f"now {sorted(used)}"
+    )
+    protocol = inspect.getsource(impl.HttpToolsProtocol.on_headers_complete)
+    assert "self.cycle = RequestResponseCycle(" in protocol, moved(
+        "HttpToolsProtocol.on_headers_complete", "no longer makes the cycle"
+    )

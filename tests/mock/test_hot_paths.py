@@ -22,7 +22,7 @@ from talkie_mock.api.responses import FastJSONResponse
 from talkie_mock.api.routing import IndexedRouter
 from talkie_mock.app import build_mock
 from talkie_mock.devtools.traffic import EVENT_LIMIT, Exchange
-from talkie_mock.devtools.verdicts import Seen, Verdicts
+from talkie_mock.devtools.verdicts import RequestHeaders, Seen, Verdicts
 from talkie_mock.engine import checkpoints, database
 from talkie_mock.engine.checkpoints import CHECKPOINTER
 from talkie_mock.engine.clock import Clock
@@ -447,7 +447,7 @@ def test_silent_exchanges_are_those_the_verdicts_never_fault(client: Client) -> 
                 path=path,
                 query="",
                 endpoint=endpoint,
-                headers=headers,
+                headers=RequestHeaders.of(headers),
                 body=b"",
                 status=status,
                 response=json.loads(body) if body else None,

@@ -245,3 +245,18 @@ def test_sdp_signalling_refuses_an_expired_secret(client: Client) -> None:
 def test_voice_labels_name_the_locked_tools() -> None:
     for labels in LABELS.values():
         assert set(labels) == set(TOOL_NAMES)
+
+
+@pytest.mark.parametrize("first", [True, False])
+def test_a_secret_in_either_of_two_same_named_headers_is_a_leak(client: Client, first: bool) -> None:
+    """The inspector reads every value sent, not only the last of a repeated header (VOICE-007)."""
+    secret = session(client)["clientSecret"]
+    notes = [secret, "Horizont Logistika"] if first else ["Horizont Logistika", secret]
+    client.http.get("/api/talkie/status", headers=[*AUTH.items(), *(("X-Note", note) for note in notes)])
+    clean = [*AUTH.items(), ("X-Note", "Horizont Logistika"), ("X-Note", "Marek")]
+    client.http.get("/api/talkie/threads", headers=clean)
+    entries = client.http.get("/_mock/api/traffic").json()["entries"]
+    leaked = next(e for e in entries if e["path"] == "/api/talkie/status")
+    assert "VOICE-007" in [f["rule"] for f in leaked["findings"]]
+    quiet = next(e for e in entries if e["path"] == "/api/talkie/threads")
+    assert "VOICE-007" not in [f["rule"] for f in quiet["findings"]]

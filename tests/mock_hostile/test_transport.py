@@ -7,6 +7,8 @@ speed: the deadlines below are generous bounds for "the server closed it", not t
 from __future__ import annotations
 
 import contextlib
+import json
+import re
 import socket
 import time
 
@@ -257,3 +259,61 @@ def test_a_client_that_writes_its_whole_body_first_reads_the_413(mock: Served) -
         assert b'"too_large"' in response.read()
     finally:
         connection.close()
+
+
+def _read_until(sock: socket.socket, marker: bytes, count: int = 1) -> bytes:
+    """Bytes from the server until `marker` has come `count` times (the socket's 10 s timeout bounds it)."""
+    received = b""
+    while received.count(marker) < count:
+        chunk = sock.recv(65536)
+        assert chunk, f"closed after {received[:300]!r}"
+        received += chunk
+    return received
+
+
+def test_a_client_waiting_for_100_continue_gets_it_before_sending_its_body(mock: Served) -> None:
+    """The interim answer is a response's first bytes: it must go out on its own, the body not sent yet."""
+    body = json.dumps(run_body("talkie-test:echo pokračujte")).encode()
+    head = _head(mock, RUN, len(body)).replace(b"\r\n\r\n", b"\r\nExpect: 100-continue\r\n\r\n")
+    with contextlib.closing(mock.connect()) as sock:
+        sock.sendall(head)
+        interim = _read_until(sock, b"\r\n\r\n")
+        assert interim.startswith(b"HTTP/1.1 100 Continue\r\n\r\n"), interim[:200]
+        sock.sendall(body)
+        answer = interim + _read_until(sock, b"RUN_FINISHED")
+    assert b"HTTP/1.1 200" in answer
+    assert answer.count(b"TEXT_MESSAGE_CONTENT") >= 1
+
+
+def test_pipelined_requests_get_whole_answers_in_order(mock: Served) -> None:
+    """Three requests in one write: each answer comes whole, in the order asked, on the same connection."""
+    paths = ["/.well-known/talkie.json", "/api/talkie/status", "/.well-known/talkie.json"]
+    auth = "Authorization: Bearer tk_hostile_dev_token"
+    heads = b"".join(f"GET {path} HTTP/1.1\r\nHost: {mock.host}\r\n{auth}\r\n\r\n".encode() for path in paths)
+    with contextlib.closing(mock.connect()) as sock:
+        sock.sendall(heads)
+        received = _read_until(sock, b"HTTP/1.1 200 OK", 3)
+        while True:  # the last answer's body, by its length
+            last = received.rsplit(b"HTTP/1.1 200 OK", 1)[1]
+            head, _, body = last.partition(b"\r\n\r\n")
+            length = int(re.search(rb"content-length: (\d+)", head, re.IGNORECASE).group(1))  # type: ignore[union-attr]
+            if len(body) >= length:
+                break
+            received += sock.recv(65536)
+    answers = [json.loads(part.partition(b"\r\n\r\n")[2]) for part in received.split(b"HTTP/1.1 200 OK")[1:]]
+    assert [("spec" in answer, "usage" in answer) for answer in answers] == [
+        (True, False),
+        (False, True),
+        (True, False),
+    ], answers
+
+
+def test_a_head_request_gets_its_head_and_the_connection_serves_on(mock: Served) -> None:
+    """A HEAD answer is a head alone: it leaves without waiting for a body that never comes."""
+    with contextlib.closing(mock.connect()) as sock:
+        sock.sendall(f"HEAD /.well-known/talkie.json HTTP/1.1\r\nHost: {mock.host}\r\n\r\n".encode())
+        head = _read_until(sock, b"\r\n\r\n")
+        assert head.startswith(b"HTTP/1.1 200"), head[:300]
+        assert head.endswith(b"\r\n\r\n"), head[-300:]  # and no body after it
+        sock.sendall(f"GET /.well-known/talkie.json HTTP/1.1\r\nHost: {mock.host}\r\n\r\n".encode())
+        assert _read_until(sock, b"talkie/1").startswith(b"HTTP/1.1 200")

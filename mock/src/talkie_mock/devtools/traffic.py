@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Iterator, Mapping
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -37,7 +37,7 @@ from talkie_mock.api.requests import VALIDATED
 from talkie_mock.api.runs import REPLAYED
 from talkie_mock.devtools.faults import APPLIED, DROPPED, endpoint_of
 from talkie_mock.devtools.redact import Redactor
-from talkie_mock.devtools.verdicts import Seen, finding_json, verdict
+from talkie_mock.devtools.verdicts import RequestHeaders, Seen, finding_json, verdict
 from talkie_mock.engine.clock import iso_of_ms
 from talkie_mock.engine.runs import UNSAFE_LABEL
 from talkie_mock.engine.variations import TAKEN
@@ -517,7 +517,7 @@ class TrafficRecorder:
             path=exchange.path,
             query=exchange.query.decode("latin-1"),
             endpoint=exchange.endpoint,
-            headers=_LazyHeaders(exchange.raw_request_headers),
+            headers=RequestHeaders(exchange.raw_request_headers),
             body=bytes(exchange.request_body),
             # a body longer than what was kept is not judged on its first part
             body_complete=exchange.request_complete and exchange.request_size == len(exchange.request_body),
@@ -580,26 +580,3 @@ def _header(headers: Headers, name: bytes) -> str | None:
         if key.lower() == name:
             found = value.decode("latin-1")
     return found
-
-
-class _LazyHeaders(Mapping[str, str]):
-    """The request headers as the analysis reads them: text, decoded only if the analysis looks."""
-
-    def __init__(self, raw: Headers) -> None:
-        self._raw = raw
-        self._text: dict[str, str] | None = None
-
-    def _decoded(self) -> dict[str, str]:
-        if self._text is None:
-            raw = self._raw
-            self._text = {name.decode("latin-1").lower(): value.decode("latin-1") for name, value in raw}
-        return self._text
-
-    def __getitem__(self, key: str) -> str:
-        return self._decoded()[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._decoded())
-
-    def __len__(self) -> int:
-        return len(self._decoded())

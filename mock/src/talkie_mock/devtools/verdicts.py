@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import urllib.parse
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -113,6 +113,60 @@ def finding_json(finding: Finding) -> dict[str, Any]:
     return data
 
 
+class RequestHeaders(Mapping[str, str]):
+    """A request's headers as the rules read them: one name looked up at a time in the bytes as received.
+
+    A rule asks for two or three headers of a request, so nothing is decoded until asked; a repeated name
+    gives its last value, as the endpoints read it. :meth:`holds` and :meth:`sent` see every value sent,
+    repeated ones too (a secret may hide in the first of two).
+    """
+
+    __slots__ = ("_raw", "_text")
+
+    def __init__(self, raw: Sequence[tuple[bytes, bytes]]) -> None:
+        self._raw = raw
+        self._text: dict[str, str] | None = None
+
+    @classmethod
+    def of(cls, headers: Mapping[str, str]) -> RequestHeaders:
+        """Headers given as text (a test, a replayed exchange)."""
+        return cls(
+            [(name.lower().encode("latin-1"), value.encode("latin-1")) for name, value in headers.items()]
+        )
+
+    def __getitem__(self, key: str) -> str:
+        name = key.lower().encode("latin-1")
+        found: bytes | None = None
+        for sent, value in self._raw:
+            if sent == name or sent.lower() == name:
+                found = value
+        if found is None:
+            raise KeyError(key)
+        return found.decode("latin-1")
+
+    def _decoded(self) -> dict[str, str]:
+        if self._text is None:
+            self._text = {
+                name.decode("latin-1").lower(): value.decode("latin-1") for name, value in self._raw
+            }
+        return self._text
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._decoded())
+
+    def __len__(self) -> int:
+        return len(self._decoded())
+
+    def holds(self, text: str) -> bool:
+        """Whether any value sent contains `text`."""
+        needle = text.encode("latin-1")
+        return any(needle in value for _, value in self._raw)
+
+    def sent(self) -> list[bytes]:
+        """Every value sent, in order, as bytes."""
+        return [value for _, value in self._raw]
+
+
 @dataclass
 class Seen:
     """One finished request/response pair, as the analysis needs it."""
@@ -121,7 +175,7 @@ class Seen:
     path: str
     query: str
     endpoint: str | None
-    headers: Mapping[str, str]
+    headers: RequestHeaders
     body: bytes
     status: int
     response: Any

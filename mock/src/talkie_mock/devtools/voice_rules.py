@@ -328,12 +328,10 @@ class VoiceRules:
         if (
             _PREFIX_BYTES not in seen.body
             and SECRET_PREFIX not in seen.query
-            and not any(SECRET_PREFIX in value for value in seen.headers.values())
+            and not seen.headers.holds(SECRET_PREFIX)
         ):
             return []
-        carried = b" ".join(
-            [seen.query.encode(), seen.body, *(v.encode("latin-1", "replace") for v in seen.headers.values())]
-        )
+        carried = b" ".join([seen.query.encode(), seen.body, *seen.headers.sent()])
         if seen.path == SIGNALING_PATH:
             header = seen.headers.get("authorization", "")
             rest = carried.replace(header.encode("latin-1", "replace"), b"", 1)
