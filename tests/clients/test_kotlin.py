@@ -3,9 +3,12 @@
 
 What must hold: the package builds and its whole JUnit suite passes — the contract's examples and recorded
 streams, the forward-compatibility corpus, the SSE reader and parser, discovery against scripted servers,
-the README's quickstart — and its live tests (echo, card, action with its decision, cancel, error, an early
-disconnect) pass against the mock whose manifest URL and token this test hands to Maven. A live test that
-skipped would mean the mock's address did not arrive: that fails here too.
+the README's quickstart, run streams byte by byte (14 s of quiet, drops and recovery, the caps) — and its live
+tests (echo, card, action with its decision, cancel, error, an early disconnect recovered, the quickstart as a
+program that exits once `main` returns) pass against the mock whose manifest URL and token this test hands to
+Maven, and a run stream quiet for 14 s before each event is kept against a second mock started with
+`--slow-stream 14,count=1`. A live test that skipped would mean a mock's address did not arrive: that fails
+here too.
 """
 
 from __future__ import annotations
@@ -44,13 +47,18 @@ def test_maven_verify_against_the_live_mock() -> None:
     mvn = shutil.which("mvn")
     if mvn is None:
         pytest.skip("Maven is not installed (apt-get install maven default-jdk-headless)")
-    with served.serving_memory(token=TOKEN) as origin:
+    slow = ("--slow-stream", "14,count=1")  # 14 s of quiet before each event of its first run
+    with (
+        served.serving_memory(token=TOKEN) as origin,
+        served.serving_memory(token=TOKEN, extra=slow) as slow_origin,
+    ):
         command = [
             mvn,
             "-B",
             "-q",
             "verify",
             f"-Dtalkie.live.manifest={origin}/.well-known/talkie.json",
+            f"-Dtalkie.live.slow.manifest={slow_origin}/.well-known/talkie.json",
             f"-Dtalkie.live.token={TOKEN}",
         ]
         result = subprocess.run(
@@ -60,7 +68,7 @@ def test_maven_verify_against_the_live_mock() -> None:
     counts = _reports()
     live = counts.get("org.talkieprotocol.client.LiveTest")
     assert live is not None, sorted(counts)
-    assert live[0] >= 7, f"LiveTest ran {live[0]} tests"
+    assert live[0] >= 10, f"LiveTest ran {live[0]} tests"
     assert live[3] == 0, f"LiveTest skipped {live[3]} tests: the mock's address did not arrive"
     total = sum(c[0] for c in counts.values())
     assert total >= 150, f"only {total} JUnit tests ran"

@@ -4,7 +4,8 @@ What must hold: installed from its own build (ESM and CommonJS), the package let
 (`strict`, `exactOptionalPropertyTypes`, `noUncheckedIndexedAccess`, no type assertion) run a chat, a card,
 an action with a decision, a cancel and a disconnect-then-recover against a live `talkie-mock serve`, in
 Node and in Chromium; a CommonJS project with `node16` resolution compiles and runs; its run input and
-event types line up with `@ag-ui/core`; the README's quickstart compiles as printed.
+event types line up with `@ag-ui/core`; the README's quickstart compiles as printed and runs against the mock
+at the address it prints; aborting a run after a forced garbage collection closes its stream at once.
 """
 
 from __future__ import annotations
@@ -98,7 +99,7 @@ def app(installed: Path) -> Path:
     """The strict app, compiled by TypeScript 5.9 (emitting) and 7 (type-checking the same files)."""
     project = installed
     (project / "package.json").write_text('{"type": "module", "private": true}\n')
-    files = [*SOURCES, "corpus.ts"]
+    files = [*SOURCES, "corpus.ts", "abort_gc.ts"]
     for name in files:
         shutil.copy(APP / name, project / name)
     for version, tsc in COMPILERS.items():
@@ -267,6 +268,43 @@ def test_the_readme_quickstart_compiles_as_printed(installed: Path, tmp_path: Pa
         (project / "tsconfig.json").write_text(json.dumps(config))
         result = _run(["node", str(tsc), "-p", "tsconfig.json"], project)
         assert result.returncode == 0, f"TypeScript {version}: {result.stdout}"
+
+
+def test_an_abort_after_a_forced_gc_closes_the_stream_at_once(app: Path, tmp_path: Path) -> None:
+    """Node's fetch stops following an abort signal once its request object is collected: the run closes the
+    stream itself, so not one result comes after the abort and the server sees the connection close."""
+    example = json.loads((ROOT / "schemas" / "manifest.json").read_text())["examples"][0]
+    manifest = tmp_path / "manifest.json"
+    manifest.write_text(json.dumps(example))
+    out = _ok(_run(["node", "--expose-gc", "out5.9/abort_gc.js", str(manifest)], app, timeout=120))
+    report = json.loads(out.splitlines()[-1])
+    assert report["before"] == 50, report
+    assert report["after"] == 0, report
+    assert report["dropped"] is True, report
+    assert report["serverClosed"] is True, report
+
+
+def test_the_readme_quickstart_runs_as_printed(installed: Path, tmp_path: Path, mock_origin: str) -> None:
+    """The quickstart's `connect("127.0.0.1:8000", { development: true, tokens })`, with the mock's own port
+    and token in their place, runs to its end against the mock (a bare local address in a development build
+    is http, notes N-131)."""
+    readme = (PACKAGE / "README.md").read_text()
+    quickstart = re.findall(r"```ts\n(.*?)```", readme, re.S)[0]
+    assert 'TalkieClient.connect("127.0.0.1:8000", {' in quickstart
+    host = mock_origin.removeprefix("http://")
+    source = quickstart.replace('"127.0.0.1:8000"', json.dumps(host))
+    source = source.replace('"tk_dev_token"', json.dumps(TOKEN))
+    project = tmp_path / "quickstart"
+    project.mkdir()
+    (project / "node_modules").symlink_to(installed / "node_modules", target_is_directory=True)
+    (project / "package.json").write_text('{"type": "module", "private": true}\n')
+    (project / "quickstart.ts").write_text(source)
+    (project / "tsconfig.json").write_text(_tsconfig("NodeNext", ["quickstart.ts"], "out"))
+    _ok(_run(["node", str(COMPILERS["5.9"]), "-p", "tsconfig.json"], project))
+    lines = _ok(_run(["node", "out/quickstart.js"], project, timeout=120)).splitlines()
+    assert lines, "the quickstart printed nothing"
+    # it ends by printing the thread id RUN_STARTED named (after the streamed text, on the same line)
+    assert re.search(r"thr_\w+$", lines[-1]), lines[-5:]
 
 
 def test_every_corpus_case_decodes_as_expected(app: Path) -> None:

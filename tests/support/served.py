@@ -155,9 +155,10 @@ def serving(state: Path, *extra: str) -> Iterator[Served]:
 
 
 @contextlib.contextmanager
-def serving_memory(token: str = TOKEN) -> Iterator[str]:
-    """A plain `talkie-mock serve` (state in memory, default locale) for the block; yields its origin."""
-    process, banner = launch(command(":memory:", token=token, locale=None))
+def serving_memory(token: str = TOKEN, extra: tuple[str, ...] = ()) -> Iterator[str]:
+    """A plain `talkie-mock serve` (state in memory, default locale, `extra` options) for the block; yields
+    its origin."""
+    process, banner = launch(command(":memory:", *extra, token=token, locale=None))
     try:
         wait_ready(banner.origin, process=process)
         yield banner.origin

@@ -32,7 +32,7 @@ import type {
 import { type StreamWarning, StreamChecker } from "./checks.js";
 import { TalkieError } from "./errors.js";
 import { decode, type ParseResult, parseEvent, readEvents } from "./parse.js";
-import { SseLimitError } from "./sse.js";
+import { type ChunkReader, SseLimitError } from "./sse.js";
 import { RunState } from "./state.js";
 
 /** Where the client gets the bearer token: a pasted development token, or the app's OAuth tokens. */
@@ -66,7 +66,18 @@ export interface ClientOptions {
   approveForeignEndpoints?: (endpoints: { name: string; url: string }[]) => boolean | Promise<boolean>;
   /** The `fetch` to use (default: the global one). */
   fetch?: typeof fetch;
+  /**
+   * The most bytes one run stream may bring (default 64 MiB, `DEFAULT_MAX_RUN_BYTES`): past it the client
+   * closes the stream and the run throws a `TalkieError` of kind `limit` (notes N-130).
+   */
+  maxRunBytes?: number;
+  /** The most events one run stream may bring (default 100 000, `DEFAULT_MAX_RUN_EVENTS`); past it, as above. */
+  maxRunEvents?: number;
 }
+
+/** What one run stream may bring at most, unless `ClientOptions` says otherwise (notes N-130). */
+export const DEFAULT_MAX_RUN_BYTES = 64 * 1024 * 1024;
+export const DEFAULT_MAX_RUN_EVENTS = 100_000;
 
 /** What `run` sends besides the text. */
 export interface RunOptions {
@@ -106,10 +117,16 @@ export function newId(prefix: string): string {
   return prefix + [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** The manifest URL for what a person typed: a bare host (`crm.example.com`) or a full URL (MAN-001). */
+/**
+ * The manifest URL for what a person typed: a bare host (`crm.example.com`) or a full URL (MAN-001). A bare
+ * local host (`127.0.0.1:8000`, `localhost`, a private LAN address) in a development build means plain http,
+ * the one place §1 allows it (N-131); any other bare host means https.
+ */
 export function manifestUrl(address: string, development = false): URL {
   const text = address.trim();
-  const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`);
+  const typed = /^[a-z][a-z0-9+.-]*:\/\//i.test(text);
+  const url = new URL(typed ? text : `https://${text}`);
+  if (!typed && development && PRIVATE_HOST.test(url.hostname)) url.protocol = "http:";
   if (url.pathname === "/" && url.search === "") url.pathname = "/.well-known/talkie.json";
   checkTransport(url, development);
   return url;
@@ -277,16 +294,41 @@ export class Run implements AsyncIterable<ParseResult> {
     return this.state;
   }
 
+  /**
+   * The stream's parse results. Only the network read sits inside the drop handling: an error thrown by the
+   * app's own code (its `onWarning`, its loop body) reaches the app as it was thrown (N-132).
+   */
   async *[Symbol.asyncIterator](): AsyncGenerator<ParseResult> {
     if (this.consumed) throw new Error("a run is read once");
     this.consumed = true;
+    const signal = this.signal;
     const response = await this.client.send("run", {}, {
       method: "POST",
       headers: { "content-type": "application/json", accept: "text/event-stream" },
       body: JSON.stringify(this.input),
-      ...(this.signal === undefined ? {} : { signal: this.signal }),
+      ...(signal === undefined ? {} : { signal }),
     });
     if (response.body === null) throw TalkieError.protocol("RUN-010", "the run answered without a body");
+    const { maxRunBytes, maxRunEvents } = this.client.runLimits;
+    const reader = response.body.getReader();
+    // Aborting closes the stream here, not only through fetch: Node 20's fetch stops following the signal once
+    // its request object is garbage collected, which can happen as soon as the response has arrived (N-133).
+    const onAbort = (): void => void reader.cancel(signal?.reason).catch(() => undefined);
+    signal?.addEventListener("abort", onAbort, { once: true });
+    let bytes = 0;
+    const counted: ChunkReader = {
+      read: async () => {
+        const chunk = await reader.read();
+        if (!chunk.done) {
+          bytes += chunk.value.byteLength;
+          if (bytes > maxRunBytes) throw TalkieError.limit(`the run stream brought more than ${maxRunBytes} bytes (maxRunBytes)`);
+        }
+        return chunk;
+      },
+      cancel: (reason) => reader.cancel(reason),
+      releaseLock: () => reader.releaseLock(),
+    };
+    const results = readEvents({ getReader: () => counted });
     const checker = this.client.checksOn ? new StreamChecker() : undefined;
     const report = (warnings: StreamWarning[]): void => {
       for (const warning of warnings) {
@@ -294,21 +336,38 @@ export class Run implements AsyncIterable<ParseResult> {
         this.client.warn(warning);
       }
     };
+    const aborted = (): boolean => signal?.aborted === true;
     let complete = false;
+    let count = 0;
     try {
-      for await (const result of readEvents(response.body)) {
+      if (aborted()) return;
+      for (;;) {
+        let next: IteratorResult<ParseResult>;
+        try {
+          next = await results.next();
+        } catch (error) {
+          if (error instanceof TalkieError) throw error;
+          if (error instanceof SseLimitError) throw TalkieError.protocol("RUN-010", `${error.message}: the server's stream is not a talkie/1 event stream`, error);
+          if (!aborted() && !isDrop(error)) throw error;
+          return;
+        }
+        if (aborted()) return; // nothing after the abort, not even events already read
+        if (next.done === true) {
+          complete = true;
+          return;
+        }
+        if (++count > maxRunEvents) throw TalkieError.limit(`the run stream brought more than ${maxRunEvents} events (maxRunEvents)`);
+        const result = next.value;
         if (checker !== undefined) report(checker.push(result));
         this.state.apply(result);
         if (result.kind === "event" && result.event.type === "RUN_STARTED") this.threadId = result.event.threadId;
         yield result;
       }
-      complete = true;
-    } catch (error) {
-      if (error instanceof SseLimitError) throw TalkieError.protocol("RUN-010", `${error.message}: the server's stream is not a talkie/1 event stream`, error);
-      if (this.signal?.aborted !== true && !isDrop(error)) throw error;
     } finally {
-      if (checker !== undefined) report(checker.end(complete));
+      signal?.removeEventListener("abort", onAbort);
+      await results.return(undefined).catch(() => undefined); // closes the connection when the stream is left early
       this.dropped = this.state.end === undefined;
+      if (checker !== undefined) report(checker.end(complete));
     }
   }
 }
@@ -353,6 +412,14 @@ export class TalkieClient {
       if (await options.approveForeignEndpoints(elsewhere)) approved = new Set(elsewhere.map((e) => e.name));
     }
     return new TalkieClient(manifest, url, options, approved);
+  }
+
+  /** What one run stream may bring at most (`ClientOptions.maxRunBytes`, `maxRunEvents`). */
+  get runLimits(): { maxRunBytes: number; maxRunEvents: number } {
+    return {
+      maxRunBytes: this.options.maxRunBytes ?? DEFAULT_MAX_RUN_BYTES,
+      maxRunEvents: this.options.maxRunEvents ?? DEFAULT_MAX_RUN_EVENTS,
+    };
   }
 
   /** Whether run streams are checked against the §5 grammar. */

@@ -14,7 +14,9 @@ export type TalkieErrorKind =
   /** No answer: the connection failed or the request was aborted. */
   | "network"
   /** The client refused what it got or was asked to do; `rule` names the talkie/1 rule. */
-  | "protocol";
+  | "protocol"
+  /** A run stream went past one of the client's own caps (`maxRunBytes`, `maxRunEvents`); it was closed. */
+  | "limit";
 
 const has = (table: object, key: string): boolean => Object.prototype.hasOwnProperty.call(table, key);
 
@@ -94,6 +96,12 @@ export class TalkieError extends Error {
   static network(message: string, cause: unknown, aborted = false): TalkieError {
     const response = { error: { code: "network", message, retryable: !aborted } };
     return new TalkieError(message, "network", response, undefined, undefined, undefined, { cause });
+  }
+
+  /** A run stream went past one of the client's caps; the client closed it (not a rule of talkie/1: N-130). */
+  static limit(message: string): TalkieError {
+    const response = { error: { code: "limit", message, retryable: false } };
+    return new TalkieError(message, "limit", response, undefined, undefined, undefined);
   }
 
   /** The client refuses: the server broke `rule`, or the app asked for what `rule` forbids. */

@@ -48,6 +48,8 @@ export { StreamChecker, type StreamWarning } from "./checks.js";
 export { type RunEnd, RunState, type TextState, type ToolCallState } from "./state.js";
 export {
   type ClientOptions,
+  DEFAULT_MAX_RUN_BYTES,
+  DEFAULT_MAX_RUN_EVENTS,
   fillTemplate,
   manifestUrl,
   newId,

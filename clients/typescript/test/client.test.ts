@@ -3,6 +3,9 @@ import { test } from "node:test";
 
 import {
   type Card,
+  type ClientOptions,
+  DEFAULT_MAX_RUN_BYTES,
+  DEFAULT_MAX_RUN_EVENTS,
   decode,
   EventType,
   fillTemplate,
@@ -197,5 +200,120 @@ test("a voice session must signal over https to a listed host; the offer carries
   for (const wrong of ["https://elsewhere.example/v1/realtime/calls", "http://192.168.1.20/v1/realtime/calls"]) {
     signaling = wrong;
     await assert.rejects(client.voiceSession(), (e: unknown) => e instanceof TalkieError && e.rule === "VOICE-006");
+  }
+});
+
+/** A client over a fake fetch whose run endpoint answers with `body`; the fake ignores the abort signal. */
+async function streamingClient(body: () => ReadableStream<Uint8Array>, options: Omit<ClientOptions, "fetch"> = {}): Promise<TalkieClient> {
+  const fake = async (input: string | URL | Request): Promise<Response> => {
+    const url = String(input);
+    if (url.endsWith("/.well-known/talkie.json")) return respond(200, MANIFEST);
+    if (url.endsWith("/talkie/v1/run")) return new Response(body(), { headers: { "content-type": "text/event-stream" } });
+    return respond(404, { error: { code: "not_found", message: "Nenalezeno.", retryable: false } });
+  };
+  return TalkieClient.connect(new URL(String(MANIFEST.issuer)).host, { ...options, fetch: fake });
+}
+
+const frame = (event: unknown): Uint8Array => new TextEncoder().encode(`data: ${JSON.stringify(event)}\n\n`);
+
+/** An endless run stream: RUN_STARTED, then text deltas for ever; `cancelled` says whether the client closed it. */
+function endless(): { body: () => ReadableStream<Uint8Array>; cancelled: () => boolean } {
+  let cancelled = false;
+  let sent = 0;
+  const body = (): ReadableStream<Uint8Array> =>
+    new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent++;
+        if (sent === 1) controller.enqueue(frame({ type: "RUN_STARTED", threadId: "thr_1", runId: "run_1" }));
+        else if (sent === 2) controller.enqueue(frame({ type: "TEXT_MESSAGE_START", messageId: "m1", role: "assistant" }));
+        else controller.enqueue(frame({ type: "TEXT_MESSAGE_CONTENT", messageId: "m1", delta: "x".repeat(100) }));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+  return { body, cancelled: () => cancelled };
+}
+
+test("a bare local host in a development build means http; any other bare host https", () => {
+  assert.equal(manifestUrl("127.0.0.1:8000", true).href, "http://127.0.0.1:8000/.well-known/talkie.json");
+  assert.equal(manifestUrl("192.168.1.20", true).href, "http://192.168.1.20/.well-known/talkie.json");
+  assert.equal(manifestUrl("crm.example.com", true).href, "https://crm.example.com/.well-known/talkie.json");
+  assert.equal(manifestUrl("https://127.0.0.1:8443", true).href, "https://127.0.0.1:8443/.well-known/talkie.json");
+  assert.equal(manifestUrl("127.0.0.1:8000").protocol, "https:", "not a development build: https");
+});
+
+test("a run past maxRunEvents or maxRunBytes fails with a limit error and its stream is closed", async () => {
+  for (const [options, cap] of [[{ maxRunEvents: 50 }, "maxRunEvents"], [{ maxRunBytes: 4096 }, "maxRunBytes"]] as const) {
+    const stream = endless();
+    const client = await streamingClient(stream.body, options);
+    let seen = 0;
+    const failed = await (async () => {
+      for await (const result of client.run("x")) void result, seen++;
+    })().catch((e: unknown) => e);
+    assert.ok(failed instanceof TalkieError, String(failed));
+    assert.equal(failed.kind, "limit");
+    assert.match(failed.message, new RegExp(cap));
+    assert.equal(failed.retryable, false);
+    assert.ok(stream.cancelled(), "the stream was closed");
+    if (cap === "maxRunEvents") assert.equal(seen, 50);
+    else assert.ok(seen < 4096 / 100, `${seen} events within 4096 bytes`);
+  }
+  assert.equal(DEFAULT_MAX_RUN_BYTES, 64 * 1024 * 1024);
+  assert.equal(DEFAULT_MAX_RUN_EVENTS, 100_000);
+});
+
+test("an abort closes the run stream at once even when the fetch no longer follows the signal", async () => {
+  const stream = endless();
+  const client = await streamingClient(stream.body);
+  const controller = new AbortController();
+  const run = client.run("x", { signal: controller.signal });
+  let after = 0;
+  let seen = 0;
+  for await (const result of run) {
+    void result;
+    if (controller.signal.aborted) after++;
+    if (++seen === 5) controller.abort();
+  }
+  assert.equal(after, 0, "no event after the abort");
+  assert.ok(stream.cancelled(), "the body was cancelled");
+  assert.equal(run.dropped, true, "an aborted run is dropped: recover() reloads the thread");
+});
+
+test("an error of the app's own onWarning reaches the app; it is no drop", async () => {
+  const body = (): ReadableStream<Uint8Array> =>
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        // opens without RUN_STARTED: the stream checks warn (RUN-014)
+        controller.enqueue(frame({ type: "TEXT_MESSAGE_START", messageId: "m1", role: "assistant" }));
+        controller.close();
+      },
+    });
+  const broken = new TypeError("the app's own bug");
+  const client = await streamingClient(body, {
+    development: true,
+    onWarning: () => {
+      throw broken;
+    },
+  });
+  const failed = await client.run("x").complete().catch((e: unknown) => e);
+  assert.equal(failed, broken);
+});
+
+test("a stream that ends without its terminal event is dropped; one that the network breaks too", async () => {
+  for (const ending of ["close", "error"] as const) {
+    const body = (): ReadableStream<Uint8Array> =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(frame({ type: "RUN_STARTED", threadId: "thr_1", runId: "run_1" }));
+          if (ending === "close") controller.close();
+          else controller.error(new TypeError("terminated"));
+        },
+      });
+    const client = await streamingClient(body);
+    const run = client.run("x");
+    const state = await run.complete();
+    assert.equal(state.end, undefined);
+    assert.equal(run.dropped, true, ending);
   }
 });

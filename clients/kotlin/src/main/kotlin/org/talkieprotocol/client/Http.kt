@@ -8,6 +8,8 @@ import okhttp3.HttpUrl.Companion.toHttpUrlOrNull
 import okhttp3.Response
 import okhttp3.ResponseBody
 import okio.Buffer
+import okio.ForwardingSource
+import okio.Source
 import java.io.IOException
 import kotlin.coroutines.resume
 import kotlin.coroutines.resumeWithException
@@ -26,6 +28,31 @@ internal suspend fun Call.await(): Response = suspendCancellableCoroutine { cont
             }
         },
     )
+}
+
+/**
+ * [block], with a transport failure turned into the package's one exception: a [TalkieException] with
+ * [TalkieException.network] set, saying [what] failed, the `IOException` as its cause (notes N-134).
+ */
+internal inline fun <T> network(what: String, block: () -> T): T =
+    try {
+        block()
+    } catch (error: IOException) {
+        throw TalkieException("$what: ${error.message ?: error.javaClass.simpleName}", cause = error, network = true)
+    }
+
+/** A run's body that refuses to bring more than [limit] bytes in all (notes N-130). */
+internal class RunBytes(source: Source, private val limit: Long) : ForwardingSource(source) {
+    private var total = 0L
+
+    override fun read(sink: Buffer, byteCount: Long): Long {
+        val read = super.read(sink, byteCount)
+        if (read > 0) {
+            total += read
+            if (total > limit) throw TalkieException("the run stream brought more than $limit bytes (Options.maxRunBytes)")
+        }
+        return read
+    }
 }
 
 /** The body as text, refusing one longer than [limit] bytes without buffering past it. */

@@ -5,6 +5,7 @@ import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.awaitCancellation
 import kotlinx.coroutines.coroutineScope
 import kotlinx.coroutines.currentCoroutineContext
+import kotlinx.coroutines.delay
 import kotlinx.coroutines.ensureActive
 import kotlinx.coroutines.flow.Flow
 import kotlinx.coroutines.flow.flow
@@ -37,11 +38,14 @@ import org.talkieprotocol.client.generated.Manifest
 import org.talkieprotocol.client.generated.MessageRole
 import org.talkieprotocol.client.generated.OkResponse
 import org.talkieprotocol.client.generated.RunAgentInput
+import org.talkieprotocol.client.generated.RunErrorEvent
+import org.talkieprotocol.client.generated.RunFinishedEvent
 import org.talkieprotocol.client.generated.RunStartedEvent
 import org.talkieprotocol.client.generated.Status
 import org.talkieprotocol.client.generated.StreamEvent
 import org.talkieprotocol.client.generated.ThreadDetail
 import org.talkieprotocol.client.generated.ThreadList
+import org.talkieprotocol.client.generated.ThreadMessage
 import org.talkieprotocol.client.generated.UserMessage
 import org.talkieprotocol.client.generated.VoiceSession
 import org.talkieprotocol.client.generated.VoiceSessionRequest
@@ -68,11 +72,21 @@ public interface TokenProvider {
     }
 }
 
-/** One run in progress: its ids and its events. */
+/** What [Run.recover] hands back: the stored thread and the stored messages that answer the run's message. */
+public data class Recovery(
+    val thread: ThreadDetail,
+    /** Stored messages after the run's user message: the reply the stream did not deliver. */
+    val reply: List<ThreadMessage>,
+)
+
+/** One run in progress: its ids, its events, and whether its stream was dropped. */
 public class Run internal constructor(
+    private val client: TalkieClient,
     /** The run id the client chose (§5); [TalkieClient.cancel] takes it. */
     public val runId: String,
     threadId: String,
+    /** The id of the user message this run sent (null for a `RunAgentInput` without one). */
+    public val messageId: String?,
     events: (Run) -> Flow<StreamEvent>,
 ) {
     /** The thread id: the one sent, then the one `RUN_STARTED` names, which is authoritative (§5). */
@@ -81,9 +95,27 @@ public class Run internal constructor(
         internal set
 
     /**
+     * Whether the stream ended without its terminal event (`RUN_FINISHED`, `RUN_ERROR`): the connection ended
+     * or broke, stayed quiet past [TalkieClient.Options.runIdleTimeoutMillis], or the collector left early. The
+     * run goes on at the server (§5: disconnect is not cancel); call [recover] for what it stored.
+     */
+    @Volatile
+    public var dropped: Boolean = false
+        internal set
+
+    /** Reloads the thread after a drop: what the server stored for this run (§5, §9; notes N-90). */
+    public suspend fun recover(attempts: Int = 40, intervalMillis: Long = 500): Recovery {
+        val id = messageId ?: throw TalkieException("this run sent no user message to recover the reply of")
+        return client.recover(threadId, id, attempts, intervalMillis)
+    }
+
+    /**
      * The run's events, known and unknown, in order; cold: collecting it sends the request. Cancelling the
      * collecting coroutine closes the connection, which is not a cancel of the run (§5): call
-     * [TalkieClient.cancel] for that.
+     * [TalkieClient.cancel] for that. The flow completes normally also when the stream is dropped (see
+     * [dropped]); it throws [TalkieException] when the run could not start, its stream breaks the SSE reader's
+     * caps, or it passes [TalkieClient.Options.maxRunBytes] or [TalkieClient.Options.maxRunEvents]. What the
+     * collector itself throws reaches it unchanged.
      */
     public val events: Flow<StreamEvent> = events(this)
 }
@@ -92,8 +124,8 @@ public class Run internal constructor(
  * A talkie/1 client for one server, made from its manifest by [connect].
  *
  * Every endpoint is resolved against the manifest's issuer and must be on its origin; the bearer token goes
- * to that origin only, and no request follows a redirect (§1, §2.1). Non-2xx answers throw
- * [TalkieException] with the §3 body.
+ * to that origin only, and no request follows a redirect (§1, §2.1). Every failure is a [TalkieException]
+ * (non-2xx answers with the §3 body). [close] it when done: a JVM program then exits at once.
  */
 public class TalkieClient private constructor(
     /** The manifest as discovered. */
@@ -103,7 +135,13 @@ public class TalkieClient private constructor(
     private val http: OkHttpClient,
     private val tokens: TokenProvider,
     private val options: Options,
-) {
+    /** Whether [http] was made by [connect] (then [close] shuts its threads down) or given by the app. */
+    private val ownsHttp: Boolean,
+) : java.io.Closeable {
+    /** For run streams: the same connections and threads, read timeout = the idle deadline. */
+    private val runHttp: OkHttpClient =
+        http.newBuilder().readTimeout(options.runIdleTimeoutMillis, java.util.concurrent.TimeUnit.MILLISECONDS).build()
+
     /** Choices of the app. */
     public data class Options(
         /** A development build: plain `http` is allowed to loopback and private LAN hosts (§1). */
@@ -112,7 +150,28 @@ public class TalkieClient private constructor(
         val onInvalidEvent: (ParseResult.Invalid) -> Unit = {},
         /** The largest JSON body read from an endpoint. */
         val maxBodyBytes: Long = 8L shl 20,
+        /**
+         * The longest quiet (not a byte, not even a `: ping`) a run stream is kept through. The server pings at
+         * least every 15 s (§5), so the default leaves room for three missed pings; past it the connection is
+         * given up and the run is [Run.dropped] (notes N-135).
+         */
+        val runIdleTimeoutMillis: Long = DEFAULT_RUN_IDLE_TIMEOUT_MILLIS,
+        /** The most bytes one run stream may bring; past it the stream is closed and the run throws (N-130). */
+        val maxRunBytes: Long = DEFAULT_MAX_RUN_BYTES,
+        /** The most events one run stream may bring; past it the stream is closed and the run throws (N-130). */
+        val maxRunEvents: Long = DEFAULT_MAX_RUN_EVENTS,
     )
+
+    /**
+     * Releases what the client holds: idle connections are closed and, when [connect] made the `OkHttpClient`,
+     * its dispatcher's threads end, so a JVM program exits as soon as its `main` returns. An `OkHttpClient`
+     * the app passed to [connect] stays the app's (its connections to this server are still evicted). Calls
+     * after `close` fail with [TalkieException].
+     */
+    override fun close() {
+        if (ownsHttp) http.dispatcher.executorService.shutdown()
+        http.connectionPool.evictAll()
+    }
 
     /** `GET status` (§4). */
     public suspend fun status(): Status = get(endpoint("status", manifest.endpoints.status), Status.serializer())
@@ -159,51 +218,102 @@ public class TalkieClient private constructor(
     }
 
     /** A run of a whole `RunAgentInput` (AG-UI clients that build their own). */
-    public fun run(input: RunAgentInput): Run = Run(input.runId, input.threadId) { run -> events(run, input) }
+    public fun run(input: RunAgentInput): Run {
+        val messageId = (input.messages.lastOrNull { it is UserMessage } as UserMessage?)?.id
+        return Run(this, input.runId, input.threadId, messageId) { run -> events(run, input) }
+    }
 
     private fun events(run: Run, input: RunAgentInput): Flow<StreamEvent> = flow {
         val url = endpoint("run", manifest.endpoints.run)
         val body = json(RunAgentInput.serializer(), input)
         val request = Request.Builder().url(url).post(body).header("Accept", "text/event-stream")
-        val (call, response) = send(request)
-        response.use {
-            if (!response.isSuccessful) throw failure(response)
-            val type = response.body.contentType()
-            if (type == null || type.type != "text" || type.subtype != "event-stream") {
-                throw TalkieException("the run answered $type, not text/event-stream", response.code)
-            }
-            coroutineScope {
-                // A blocked read does not see cancellation: cancelling the call unblocks it.
-                val watcher = launch(start = CoroutineStart.UNDISPATCHED) {
-                    try {
-                        awaitCancellation()
-                    } finally {
-                        call.cancel()
-                    }
+        var ended = false
+        try {
+            val (call, response) = send(request, runHttp, "run")
+            response.use {
+                if (!response.isSuccessful) throw failure(response)
+                val type = response.body.contentType()
+                if (type == null || type.type != "text" || type.subtype != "event-stream") {
+                    throw TalkieException("the run answered $type, not text/event-stream", response.code)
                 }
-                try {
-                    for (result in EventParser.readEvents(response.body.source())) {
-                        when (result) {
-                            is ParseResult.Known -> {
-                                val event = result.event
-                                if (event is RunStartedEvent) run.threadId = event.threadId
-                                emit(event)
-                            }
-                            is ParseResult.Unknown -> emit(result.event)
-                            is ParseResult.Invalid -> options.onInvalidEvent(result)
+                coroutineScope {
+                    // A blocked read does not see cancellation: cancelling the call unblocks it.
+                    val watcher = launch(start = CoroutineStart.UNDISPATCHED) {
+                        try {
+                            awaitCancellation()
+                        } finally {
+                            call.cancel()
                         }
                     }
-                } catch (error: java.io.IOException) {
-                    // The collector left (its read was unblocked by cancelling the call): that is a cancellation,
-                    // not a failure. Any other broken read is the app's to see (then it reloads the thread, §5).
-                    currentCoroutineContext().ensureActive()
-                    throw error
-                } finally {
-                    watcher.cancel()
+                    try {
+                        val source = RunBytes(response.body.source(), options.maxRunBytes)
+                        val results = EventParser.readEvents(source).iterator()
+                        var count = 0L
+                        while (true) {
+                            // Only the network read sits inside the drop handling: what the collector throws
+                            // reaches it unchanged (notes N-132).
+                            val result = try {
+                                if (!results.hasNext()) break
+                                results.next()
+                            } catch (error: SseLimitException) {
+                                throw TalkieException("the run stream is not a talkie/1 event stream: ${error.message}", response.code, cause = error)
+                            } catch (error: java.io.IOException) {
+                                // The collector left (its read was unblocked by cancelling the call): a
+                                // cancellation. Any other broken or too quiet read is a drop (§5; notes N-90).
+                                currentCoroutineContext().ensureActive()
+                                break
+                            }
+                            if (++count > options.maxRunEvents) {
+                                throw TalkieException("the run stream brought more than ${options.maxRunEvents} events (Options.maxRunEvents)")
+                            }
+                            when (result) {
+                                is ParseResult.Known -> {
+                                    val event = result.event
+                                    if (event is RunStartedEvent) run.threadId = event.threadId
+                                    if (event is RunFinishedEvent || event is RunErrorEvent) ended = true
+                                    emit(event)
+                                }
+                                is ParseResult.Unknown -> emit(result.event)
+                                is ParseResult.Invalid -> options.onInvalidEvent(result)
+                            }
+                        }
+                    } finally {
+                        watcher.cancel()
+                    }
                 }
             }
+        } finally {
+            run.dropped = !ended
         }
     }.flowOn(Dispatchers.IO)
+
+    /**
+     * Loads the thread until a stored reply follows the user message [messageId] and is the same on two loads
+     * in a row, at most [attempts] loads [intervalMillis] apart; then hands back what is stored, also a partial
+     * reply while the server is still writing (§5 "the client recovers by loading the thread"; notes N-90).
+     */
+    public suspend fun recover(threadId: String, messageId: String, attempts: Int = 40, intervalMillis: Long = 500): Recovery {
+        var last: List<ThreadMessage>? = null
+        var recovery: Recovery? = null
+        repeat(attempts) { attempt ->
+            val stored = try {
+                thread(threadId)
+            } catch (error: TalkieException) {
+                if (error.status != 404) throw error
+                null // not stored yet
+            }
+            if (stored != null) {
+                val at = stored.messages.indexOfFirst { it.id == messageId }
+                val reply = if (at == -1) emptyList() else stored.messages.drop(at + 1)
+                val found = Recovery(stored, reply)
+                recovery = found
+                if (reply.isNotEmpty() && reply == last) return found
+                last = reply
+            }
+            if (attempt < attempts - 1) delay(intervalMillis)
+        }
+        return recovery ?: throw TalkieException("thread $threadId was not stored")
+    }
 
     /** `POST cancelRun` (§5): stops a run; `{ok: true}` also when it already ended. */
     public suspend fun cancel(runId: String): OkResponse {
@@ -275,7 +385,9 @@ public class TalkieClient private constructor(
         val (_, response) = send(request)
         return response.use {
             if (!response.isSuccessful) throw failure(response)
-            val text = withContext(Dispatchers.IO) { response.body.readCapped(options.maxBodyBytes, "the answer") }
+            val text = withContext(Dispatchers.IO) {
+                network("the answer of ${response.request.url.encodedPath}") { response.body.readCapped(options.maxBodyBytes, "the answer") }
+            }
             try {
                 TalkieJson.decodeFromString(strategy, text)
             } catch (error: SerializationException) {
@@ -286,17 +398,21 @@ public class TalkieClient private constructor(
         }
     }
 
-    /** Sends with the bearer token (same origin only); after a `401`, once more with a refreshed token. */
-    private suspend fun send(builder: Request.Builder): Pair<okhttp3.Call, Response> {
+    /**
+     * Sends with the bearer token (same origin only); after a `401`, once more with a refreshed token. A
+     * connection that fails is a [TalkieException] with [TalkieException.network] set.
+     */
+    private suspend fun send(builder: Request.Builder, client: OkHttpClient = http, what: String? = null): Pair<okhttp3.Call, Response> {
         val first = authorized(builder, tokens.token())
-        var call = http.newCall(first)
-        var response = call.await()
+        val name = what ?: first.url.encodedPath
+        var call = client.newCall(first)
+        var response = network("no answer from ${issuer.origin()} ($name)") { call.await() }
         if (response.code == 401) {
             val fresh = tokens.refresh()
             if (fresh != null) {
                 response.close()
-                call = http.newCall(authorized(builder, fresh))
-                response = call.await()
+                call = client.newCall(authorized(builder, fresh))
+                response = network("no answer from ${issuer.origin()} ($name)") { call.await() }
             }
         }
         return call to response
@@ -315,16 +431,32 @@ public class TalkieClient private constructor(
         /** The largest manifest a client reads (§1). */
         public const val MAX_MANIFEST_BYTES: Long = 64L * 1024
 
+        /** [Options.runIdleTimeoutMillis] unless the app says otherwise: three missed 15 s pings (§5). */
+        public const val DEFAULT_RUN_IDLE_TIMEOUT_MILLIS: Long = 45_000
+
+        /** [Options.maxRunBytes] unless the app says otherwise: 64 MiB. */
+        public const val DEFAULT_MAX_RUN_BYTES: Long = 64L shl 20
+
+        /** [Options.maxRunEvents] unless the app says otherwise. */
+        public const val DEFAULT_MAX_RUN_EVENTS: Long = 100_000
+
         private const val MAX_REDIRECTS = 5
         private val JSON_TYPE = "application/json".toMediaType()
         private val EMPTY: RequestBody = ByteArray(0).toRequestBody(null)
         private val MAJOR = Regex("""^talkie/(\d+)(\.\d+)?$""")
 
-        /** The manifest URL for what a user typed: a host (`crm.example.com`) or a full manifest URL (§1). */
+        /**
+         * The manifest URL for what a user typed: a host (`crm.example.com`) or a full manifest URL (§1). A bare
+         * local host (`127.0.0.1:8000`, `localhost`, a private LAN address) in a development build means plain
+         * `http`, the one place §1 allows it (notes N-131); any other bare host means `https`.
+         */
         public fun manifestUrl(address: String, development: Boolean = false): HttpUrl {
             val text = address.trim()
-            val url = if ("://" in text) text.toHttpUrlOrNull() else "https://$text$WELL_KNOWN_PATH".toHttpUrlOrNull()
+            var url = if ("://" in text) text.toHttpUrlOrNull() else "https://$text$WELL_KNOWN_PATH".toHttpUrlOrNull()
             url ?: throw TalkieException("`$address` is neither a host nor a URL")
+            if ("://" !in text && development && isLocalHost(url.host)) {
+                url = "http://$text$WELL_KNOWN_PATH".toHttpUrlOrNull() ?: url
+            }
             checkScheme(url, development)
             return url
         }
@@ -336,14 +468,29 @@ public class TalkieClient private constructor(
         public suspend fun connect(
             manifestUrl: String,
             tokens: TokenProvider,
-            http: OkHttpClient = OkHttpClient(),
+            http: OkHttpClient? = null,
             options: Options = Options(),
         ): TalkieClient {
-            val client = http.newBuilder().followRedirects(false).followSslRedirects(false).build()
+            val client = (http ?: OkHttpClient()).newBuilder().followRedirects(false).followSslRedirects(false).build()
+            try {
+                return discover(manifestUrl, client, tokens, options, ownsHttp = http == null)
+            } catch (error: Throwable) {
+                if (http == null) client.dispatcher.executorService.shutdown() // nothing of it outlives a failed connect
+                throw error
+            }
+        }
+
+        private suspend fun discover(
+            manifestUrl: String,
+            client: OkHttpClient,
+            tokens: TokenProvider,
+            options: Options,
+            ownsHttp: Boolean,
+        ): TalkieClient {
             var url = manifestUrl(manifestUrl, options.development)
             for (hop in 0..MAX_REDIRECTS) {
                 val request = Request.Builder().url(url).header("Accept", "application/json").build()
-                val response = client.newCall(request).await()
+                val response = network("no answer from ${url.origin()} (the manifest)") { client.newCall(request).await() }
                 response.use {
                     if (response.isRedirect) {
                         val location = response.header("Location")
@@ -359,15 +506,24 @@ public class TalkieClient private constructor(
                         url = next
                     } else {
                         if (!response.isSuccessful) throw failure(response)
-                        val text = withContext(Dispatchers.IO) { response.body.readCapped(MAX_MANIFEST_BYTES, "the manifest") }
-                        return fromManifest(url, text, client, tokens, options)
+                        val text = withContext(Dispatchers.IO) {
+                            network("the manifest from ${url.origin()}") { response.body.readCapped(MAX_MANIFEST_BYTES, "the manifest") }
+                        }
+                        return fromManifest(url, text, client, tokens, options, ownsHttp)
                     }
                 }
             }
             throw TalkieException("the manifest redirects more than $MAX_REDIRECTS times")
         }
 
-        private fun fromManifest(url: HttpUrl, text: String, http: OkHttpClient, tokens: TokenProvider, options: Options): TalkieClient {
+        private fun fromManifest(
+            url: HttpUrl,
+            text: String,
+            http: OkHttpClient,
+            tokens: TokenProvider,
+            options: Options,
+            ownsHttp: Boolean,
+        ): TalkieClient {
             val element = try {
                 TalkieJson.parseToJsonElement(text) as? JsonObject
             } catch (error: SerializationException) {
@@ -389,7 +545,8 @@ public class TalkieClient private constructor(
                 throw TalkieException("the manifest at ${url.origin()} names the issuer ${issuer.origin()}; §1 wants it served from there")
             }
             checkScheme(issuer, options.development)
-            return TalkieClient(manifest, issuer.newBuilder().encodedPath("/").query(null).fragment(null).build(), http, tokens, options)
+            val origin = issuer.newBuilder().encodedPath("/").query(null).fragment(null).build()
+            return TalkieClient(manifest, origin, http, tokens, options, ownsHttp)
         }
 
         private fun checkScheme(url: HttpUrl, development: Boolean) {

@@ -2,6 +2,7 @@ package org.talkieprotocol.client
 
 import kotlinx.coroutines.flow.first
 import kotlinx.coroutines.flow.take
+import kotlinx.coroutines.flow.takeWhile
 import kotlinx.coroutines.flow.toList
 import kotlinx.coroutines.runBlocking
 import kotlinx.coroutines.withTimeout
@@ -26,21 +27,28 @@ import org.talkieprotocol.client.generated.TextMessageContentEvent
 import org.talkieprotocol.client.generated.ToolCallEndEvent
 import org.talkieprotocol.client.generated.ToolCallStartEvent
 import org.talkieprotocol.samples.ask
+import java.io.File
+import java.util.concurrent.TimeUnit
+import kotlin.concurrent.thread
 
 /**
  * Against a live `talkie-mock serve`: the system properties `talkie.live.manifest` and `talkie.live.token`
- * name it (tests/clients/test_kotlin.py always sets them; a plain `mvn verify` without them skips these).
+ * name it, `talkie.live.slow.manifest` a second one started with `--slow-stream 14,count=1` (14 s of quiet
+ * before each event of its first run); tests/clients/test_kotlin.py always sets them; a plain `mvn verify`
+ * without them skips these.
  */
 class LiveTest {
     private val manifestUrl: String? = System.getProperty("talkie.live.manifest")?.takeIf { it.isNotBlank() }
+    private val slowManifestUrl: String? = System.getProperty("talkie.live.slow.manifest")?.takeIf { it.isNotBlank() }
     private val token: String = System.getProperty("talkie.live.token").orEmpty()
 
     @BeforeEach
     fun needsTheMock() = assumeTrue(manifestUrl != null, "no live mock (set -Dtalkie.live.manifest)")
 
-    private fun live(block: suspend (TalkieClient) -> Unit): Unit = runBlocking {
+    private fun live(url: String? = manifestUrl, block: suspend (TalkieClient) -> Unit): Unit = runBlocking {
+        assumeTrue(url != null, "no live mock for this test")
         withTimeout(120_000) {
-            block(TalkieClient.connect(manifestUrl!!, TokenProvider.of(token), options = TalkieClient.Options(development = true)))
+            TalkieClient.connect(url!!, TokenProvider.of(token), options = TalkieClient.Options(development = true)).use { block(it) }
         }
     }
 
@@ -127,5 +135,47 @@ class LiveTest {
     @Test
     fun `the README quickstart runs`() = live { _ ->
         assertEquals("Ahoj", ask(manifestUrl!!, token, "talkie-test:echo Ahoj"))
+    }
+
+    @Test
+    fun `a run stream quiet for 14 s before each event is kept`() = live(slowManifestUrl) { client ->
+        val run = client.run("talkie-test:echo Dobrý den")
+        val first = run.events.take(2).toList() // two quiet spells of 14 s, no ping in either
+        assertInstanceOf(RunStartedEvent::class.java, first.first())
+        assertEquals(2, first.size)
+        assertEquals(run.threadId, (first.first() as RunStartedEvent).threadId)
+    }
+
+    @Test
+    fun `a dropped stream is recovered from the stored thread`() = live { client ->
+        val run = client.run("talkie-test:slow")
+        val seen = run.events.takeWhile { it !is TextMessageContentEvent }.toList() // then the collector leaves
+        assertInstanceOf(RunStartedEvent::class.java, seen.first())
+        assertTrue(run.dropped, "left before RUN_FINISHED: dropped")
+        val recovery = run.recover(intervalMillis = 300)
+        assertTrue(recovery.reply.any { it.content.isNotEmpty() }, "the server finished the run and stored its reply")
+        assertEquals(run.threadId, recovery.thread.thread.id)
+    }
+
+    @Test
+    fun `the README quickstart as a program exits once main returns`() {
+        assumeTrue(manifestUrl != null, "no live mock")
+        val java = File(System.getProperty("java.home"), "bin/java").path
+        val classpath = System.getProperty("surefire.test.class.path")?.takeIf { it.isNotBlank() } ?: System.getProperty("java.class.path")
+        val process = ProcessBuilder(java, "-cp", classpath, "org.talkieprotocol.samples.QuickstartKt", manifestUrl, token)
+            .redirectErrorStream(true)
+            .start()
+        try {
+            val output = StringBuilder()
+            val reader = thread(isDaemon = true) { output.append(process.inputStream.bufferedReader().readText()) }
+            // OkHttp keeps an unclosed client's threads alive 60 s after its last call; a closed one's end at once.
+            val exited = process.waitFor(45, TimeUnit.SECONDS)
+            reader.join(5_000)
+            assertTrue(exited, "the JVM was still running 45 s after start: $output")
+            assertEquals(0, process.exitValue(), output.toString())
+            assertTrue("done in thread" in output, output.toString())
+        } finally {
+            process.destroyForcibly()
+        }
     }
 }

@@ -10,12 +10,11 @@ import org.talkieprotocol.client.generated.TextMessageContentEvent
 import org.talkieprotocol.client.generated.ToolCallStartEvent
 
 /** Sends one message and returns the assistant's text; prints tool labels and cards as they come. */
-suspend fun ask(manifestUrl: String, token: String, text: String): String {
-    val client = TalkieClient.connect(
-        manifestUrl,
-        TokenProvider.of(token),
-        options = TalkieClient.Options(development = true), // http to a local mock
-    )
+suspend fun ask(manifestUrl: String, token: String, text: String): String = TalkieClient.connect(
+    manifestUrl,
+    TokenProvider.of(token),
+    options = TalkieClient.Options(development = true), // http to a local mock
+).use { client -> // close(): the client's threads end, so the program exits when main returns
     val answer = StringBuilder()
     val run = client.run(text)
     run.events.collect { event ->
@@ -28,7 +27,11 @@ suspend fun ask(manifestUrl: String, token: String, text: String): String {
             else -> Unit // other events, and those of types this version does not know
         }
     }
-    return answer.toString()
+    if (run.dropped) { // the connection ended before RUN_FINISHED: the server goes on and stores the reply
+        run.recover().reply.joinToString("") { it.content }
+    } else {
+        answer.toString()
+    }
 }
 
 fun main(args: Array<String>) = runBlocking {
