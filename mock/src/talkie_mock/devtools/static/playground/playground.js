@@ -4191,6 +4191,11 @@
       const response = { error: { code: "network", message, retryable: !aborted } };
       return new _TalkieError(message, "network", response, void 0, void 0, void 0, { cause });
     }
+    /** A run stream went past one of the client's caps; the client closed it (not a rule of talkie/1: N-130). */
+    static limit(message) {
+      const response = { error: { code: "limit", message, retryable: false } };
+      return new _TalkieError(message, "limit", response, void 0, void 0, void 0);
+    }
     /** The client refuses: the server broke `rule`, or the app asked for what `rule` forbids. */
     static protocol(rule, message, cause) {
       const response = { error: { code: "protocol", message, retryable: false } };
@@ -4423,6 +4428,8 @@
   };
 
   // clients/typescript/src/client.ts
+  var DEFAULT_MAX_RUN_BYTES = 64 * 1024 * 1024;
+  var DEFAULT_MAX_RUN_EVENTS = 1e5;
   var MANIFEST_LIMIT = 64 * 1024;
   var BODY_LIMIT = 4 * 1024 * 1024;
   var REDIRECT_LIMIT = 5;
@@ -4434,7 +4441,9 @@
   }
   function manifestUrl(address, development = false) {
     const text2 = address.trim();
-    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text2) ? text2 : `https://${text2}`);
+    const typed = /^[a-z][a-z0-9+.-]*:\/\//i.test(text2);
+    const url = new URL(typed ? text2 : `https://${text2}`);
+    if (!typed && development && PRIVATE_HOST.test(url.hostname)) url.protocol = "http:";
     if (url.pathname === "/" && url.search === "") url.pathname = "/.well-known/talkie.json";
     checkTransport(url, development);
     return url;
@@ -4584,16 +4593,39 @@
       for await (const result of this) void result;
       return this.state;
     }
+    /**
+     * The stream's parse results. Only the network read sits inside the drop handling: an error thrown by the
+     * app's own code (its `onWarning`, its loop body) reaches the app as it was thrown (N-132).
+     */
     async *[Symbol.asyncIterator]() {
       if (this.consumed) throw new Error("a run is read once");
       this.consumed = true;
+      const signal = this.signal;
       const response = await this.client.send("run", {}, {
         method: "POST",
         headers: { "content-type": "application/json", accept: "text/event-stream" },
         body: JSON.stringify(this.input),
-        ...this.signal === void 0 ? {} : { signal: this.signal }
+        ...signal === void 0 ? {} : { signal }
       });
       if (response.body === null) throw TalkieError.protocol("RUN-010", "the run answered without a body");
+      const { maxRunBytes, maxRunEvents } = this.client.runLimits;
+      const reader = response.body.getReader();
+      const onAbort = () => void reader.cancel(signal?.reason).catch(() => void 0);
+      signal?.addEventListener("abort", onAbort, { once: true });
+      let bytes = 0;
+      const counted = {
+        read: async () => {
+          const chunk = await reader.read();
+          if (!chunk.done) {
+            bytes += chunk.value.byteLength;
+            if (bytes > maxRunBytes) throw TalkieError.limit(`the run stream brought more than ${maxRunBytes} bytes (maxRunBytes)`);
+          }
+          return chunk;
+        },
+        cancel: (reason) => reader.cancel(reason),
+        releaseLock: () => reader.releaseLock()
+      };
+      const results = readEvents({ getReader: () => counted });
       const checker = this.client.checksOn ? new StreamChecker() : void 0;
       const report = (warnings) => {
         for (const warning of warnings) {
@@ -4601,21 +4633,38 @@
           this.client.warn(warning);
         }
       };
+      const aborted = () => signal?.aborted === true;
       let complete = false;
+      let count = 0;
       try {
-        for await (const result of readEvents(response.body)) {
+        if (aborted()) return;
+        for (; ; ) {
+          let next;
+          try {
+            next = await results.next();
+          } catch (error) {
+            if (error instanceof TalkieError) throw error;
+            if (error instanceof SseLimitError) throw TalkieError.protocol("RUN-010", `${error.message}: the server's stream is not a talkie/1 event stream`, error);
+            if (!aborted() && !isDrop(error)) throw error;
+            return;
+          }
+          if (aborted()) return;
+          if (next.done === true) {
+            complete = true;
+            return;
+          }
+          if (++count > maxRunEvents) throw TalkieError.limit(`the run stream brought more than ${maxRunEvents} events (maxRunEvents)`);
+          const result = next.value;
           if (checker !== void 0) report(checker.push(result));
           this.state.apply(result);
           if (result.kind === "event" && result.event.type === "RUN_STARTED") this.threadId = result.event.threadId;
           yield result;
         }
-        complete = true;
-      } catch (error) {
-        if (error instanceof SseLimitError) throw TalkieError.protocol("RUN-010", `${error.message}: the server's stream is not a talkie/1 event stream`, error);
-        if (this.signal?.aborted !== true && !isDrop(error)) throw error;
       } finally {
-        if (checker !== void 0) report(checker.end(complete));
+        signal?.removeEventListener("abort", onAbort);
+        await results.return(void 0).catch(() => void 0);
         this.dropped = this.state.end === void 0;
+        if (checker !== void 0) report(checker.end(complete));
       }
     }
   };
@@ -4655,6 +4704,13 @@
         if (await options.approveForeignEndpoints(elsewhere)) approved = new Set(elsewhere.map((e) => e.name));
       }
       return new _TalkieClient(manifest, url, options, approved);
+    }
+    /** What one run stream may bring at most (`ClientOptions.maxRunBytes`, `maxRunEvents`). */
+    get runLimits() {
+      return {
+        maxRunBytes: this.options.maxRunBytes ?? DEFAULT_MAX_RUN_BYTES,
+        maxRunEvents: this.options.maxRunEvents ?? DEFAULT_MAX_RUN_EVENTS
+      };
     }
     /** Whether run streams are checked against the §5 grammar. */
     get checksOn() {
