@@ -227,6 +227,7 @@ public class TalkieClient private constructor(
         val url = endpoint("run", manifest.endpoints.run)
         val body = json(RunAgentInput.serializer(), input)
         val request = Request.Builder().url(url).post(body).header("Accept", "text/event-stream")
+        var started = false // the stream began: from here, an end without a terminal event is a drop
         var ended = false
         try {
             val (call, response) = send(request, runHttp, "run")
@@ -236,6 +237,7 @@ public class TalkieClient private constructor(
                 if (type == null || type.type != "text" || type.subtype != "event-stream") {
                     throw TalkieException("the run answered $type, not text/event-stream", response.code)
                 }
+                started = true
                 coroutineScope {
                     // A blocked read does not see cancellation: cancelling the call unblocks it.
                     val watcher = launch(start = CoroutineStart.UNDISPATCHED) {
@@ -283,7 +285,7 @@ public class TalkieClient private constructor(
                 }
             }
         } finally {
-            run.dropped = !ended
+            run.dropped = started && !ended
         }
     }.flowOn(Dispatchers.IO)
 

@@ -165,6 +165,24 @@ class RunTest {
     }
 
     @Test
+    fun `a run refused before its stream began is a TalkieException, not a drop`() {
+        val body = """{"error":{"code":"upstream_unavailable","message":"Zkuste to znovu.","retryable":true}}"""
+        scripted({ path, out ->
+            if (path == RUN_PATH) {
+                val head = "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n" +
+                    "Content-Length: ${body.toByteArray().size}\r\nConnection: close\r\n\r\n"
+                out.write((head + body).toByteArray())
+            }
+        }) { client ->
+            val run = client.run("x")
+            val error = assertThrows<TalkieException> { runBlocking { run.events.collect() } }
+            assertEquals(503, error.status)
+            assertEquals("upstream_unavailable", error.code)
+            assertFalse(run.dropped, "no stream began: nothing was dropped")
+        }
+    }
+
+    @Test
     fun `a failed connection is a TalkieException, not an IOException`() {
         val port = ServerSocket(0).use { it.localPort } // free, and nobody listens on it now
         val error = assertThrows<TalkieException> {
