@@ -71,6 +71,13 @@ UNKNOWN_EVENT_MEMBERS: dict[str, str] = {
     "content": "Tool output in TOOL_CALL_RESULT; AG-UI's ACTIVITY_SNAPSHOT carries an object here.",
 }
 
+# Keywords a receiver does not act on, left out of the consumer view because generators turn them into types
+# the parsed JSON does not have (notes N-170): `uniqueItems` into sets (openapi-generator's TypeScript
+# `Set<string>`, which `JSON.parse` never yields), `contentMediaType` on a string into binary content
+# (oapi-codegen's `openapi_types.File`, whose decoder reads base64). A receiver does not refuse a repeated
+# value, and JSON carried as text stays a string.
+RECEIVER_IGNORES: frozenset[str] = frozenset({"uniqueItems", "contentMediaType"})
+
 CONSUMER_HEADER = (
     "# Generated from spec/openapi.yaml and schemas/ (CONSUMER view: open objects, unknown union members, "
     "open string sets) — do not edit; regenerate with `python3 dev.py codegen`\n"
@@ -105,6 +112,8 @@ def _open_objects(node: Json) -> Json:
         return {k: v for k, v in node.items() if k != "const"}
     out: dict[str, Json] = {}
     for key, value in node.items():
+        if key in RECEIVER_IGNORES:
+            continue
         if key in gen._SCHEMA_DATA:
             out[key] = copy.deepcopy(value)
         elif key == "additionalProperties" and isinstance(value, bool):
