@@ -3,7 +3,8 @@
 # spec/generated/consumer/openapi-3.1.consumer.bundled.yaml (downloads page: openapi-3.1.consumer.bundled.yaml).
 
 # --8<-- [start:typescript-fetch]
-openapi-generator-cli generate -g typescript-fetch -i openapi-3.1.consumer.bundled.yaml -o talkie-fetch
+openapi-generator-cli generate -g typescript-fetch -i openapi-3.1.consumer.bundled.yaml -o talkie-fetch \
+  --additional-properties=withoutRuntimeChecks=true
 # --8<-- [end:typescript-fetch]
 
 # --8<-- [start:typescript-axios]
