@@ -42,10 +42,11 @@ def decoder(run: Run, tmp_path_factory: pytest.TempPathFactory) -> Path:
     package = work / "talkie"
     package.mkdir()
     documented = recipe("oapi-codegen")
-    made = run([go, "tool", "oapi-codegen", *documented.options, "-o", package / "talkie.gen.go", CONSUMER_31],
-               cwd=work, timeout=1800)  # fmt: skip
+    out = package / "talkie.gen.go"
+    command = [go, "tool", "oapi-codegen", *documented.options, "-o", out, CONSUMER_31]
+    made = run(command, cwd=work, timeout=1800)
     assert made.returncode == 0, made.stdout[-3000:] + made.stderr[-3000:]
-    source = (package / "talkie.gen.go").read_text(encoding="utf-8")
+    source = out.read_text(encoding="utf-8")
     types = set(re.findall(r"^type (\w+) ", source, re.M))
     titles = sorted({case["schema"] for case in corpus_cases().values()} & types)
     entries = "".join(f'\t"{t}": func() any {{ return new({t}) }},\n' for t in titles)

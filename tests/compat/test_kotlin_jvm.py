@@ -1,13 +1,13 @@
 """Kotlin on the JVM: openapi-generator's `kotlin` client of the consumer view, compiled by Maven and run.
 
 Two clients, each generated with documented options and nothing patched: the schemas README's recipe
-("Kotlin", the default `jvm-okhttp4` library) and the site's `jvm-retrofit2` recipe (docs/samples/generators.sh,
-which compiles with the pom's `retrofit2` profile). The pom in `tests/compat/kotlin/` pins every plugin and
-artifact. Its one test decodes every case of a folder with the generated models and writes the class each
-became and the value encoded again; the folder holds the corpus and what a live mock sent (runs of every
-test message, a decision, the thread: tests/support/live_corpus.py). This module judges that against each
-case's `expect` (tests/compat/corpus/README.md). Maven runs offline when `~/.m2` already holds the pinned
-artifacts, and fetches them from Maven Central otherwise.
+("Kotlin", the default `jvm-okhttp4` library) and the site's `jvm-retrofit2` recipe
+(docs/samples/generators.sh, which compiles with the pom's `retrofit2` profile). The pom in
+`tests/compat/kotlin/` pins every plugin and artifact. Its one test decodes every case of a folder with the
+generated models and writes the class each became and the value encoded again; the folder holds the corpus
+and what a live mock sent (runs of every test message, a decision, the thread: tests/support/live_corpus.py).
+This module judges that against each case's `expect` (tests/compat/corpus/README.md). Maven runs offline
+when `~/.m2` already holds the pinned artifacts, and fetches them from Maven Central otherwise.
 """
 
 from __future__ import annotations
@@ -42,7 +42,8 @@ def _options(flavour: str) -> tuple[list[str], list[str]]:
     if flavour == "kotlin":
         return documented_kotlin_options(), []
     documented = recipe(flavour)
-    assert documented.generator == "kotlin" and documented.input == CONSUMER_31.name
+    assert documented.generator == "kotlin"
+    assert documented.input == CONSUMER_31.name
     return documented.options, ["-Pretrofit2"]
 
 

@@ -1,5 +1,5 @@
-"""openapi-generator's TypeScript clients of the consumer view, `typescript-fetch` and `typescript-axios`, with
-the options of the site's recipes (docs/samples/generators.sh), nothing patched: each compiles under
+"""openapi-generator's TypeScript clients of the consumer view, `typescript-fetch` and `typescript-axios`,
+with the options of the site's recipes (docs/samples/generators.sh), nothing patched: each compiles under
 `tsc --strict` with `ts/generated_reader.ts`, which reads what a receiver must read through the generated
 types only, and runs over every corpus case and against a live mock through the generated API classes
 (`ts/live_fetch.ts`, `ts/live_axios.ts`: manifest, status, four runs, a decision, the thread list and the
@@ -11,11 +11,23 @@ from __future__ import annotations
 
 import json
 import os
-from pathlib import Path
+import re
 from typing import Any
 
 import pytest
-from compat_support import CONSUMER, CONSUMER_31, HERE, NODE_DIR, Run, Tool, corpus_cases, judge, recipe
+from compat_support import (
+    CONSUMER,
+    CONSUMER_31,
+    HERE,
+    NODE_DIR,
+    RECIPES,
+    ROOT,
+    Run,
+    Tool,
+    corpus_cases,
+    judge,
+    recipe,
+)
 from served import Served
 
 from codegen import corpus
@@ -64,7 +76,8 @@ def results(
     """One client generated, compiled and run over the corpus and the live mock: its results by case."""
     name: str = request.param
     documented = recipe(name)
-    assert documented.generator == name and documented.input == CONSUMER_31.name
+    assert documented.generator == name
+    assert documented.input == CONSUMER_31.name
     work = tmp_path_factory.mktemp(name)
     made = run([python_tool("openapi-generator-cli"), "generate", "-g", name, "-i", CONSUMER_31,
                 "-o", work / "client", *documented.options], timeout=900)  # fmt: skip
@@ -118,3 +131,12 @@ def test_the_generated_api_reads_a_live_mock(results: tuple[str, dict[str, Any]]
     assert any(r["read"].get("card") for r in live.values() if r["schema"] == "StreamEvent")
     assert live["api-decision"]["output"]["action"]["id"]
     assert live["api-thread"]["read"]["cards"], "the stored thread keeps the card"
+
+
+def test_the_guide_renders_every_recipe() -> None:
+    """Each section of docs/samples/generators.sh is included by the guide, so the page prints what runs."""
+    sections = re.findall(r"^# --8<-- \[start:([\w-]+)\]$", RECIPES.read_text(encoding="utf-8"), re.M)
+    guide = (ROOT / "docs" / "guides" / "build-a-client.md").read_text(encoding="utf-8")
+    included = re.findall(r'^--8<-- "docs/samples/generators\.sh:([\w-]+)"$', guide, re.M)
+    assert sorted(included) == sorted(sections)
+    assert set(CLIENTS) | {"kotlin-retrofit2", "oapi-codegen"} == set(sections)

@@ -22,8 +22,13 @@ from talkie_models.sse import SSEDecoder
 
 from codegen import corpus
 
-MESSAGES = (protocol.TEST_ECHO + " Dobrý den 👋", protocol.TEST_CARD, protocol.TEST_ACTION, protocol.TEST_ERROR,
-            "Jaké mám dnes schůzky?")  # fmt: skip
+MESSAGES = (
+    protocol.TEST_ECHO + " Dobrý den 👋",
+    protocol.TEST_CARD,
+    protocol.TEST_ACTION,
+    protocol.TEST_ERROR,
+    "Jaké mám dnes schůzky?",
+)
 
 
 def _endpoint(manifest: dict[str, Any], key: str, **params: str) -> str:
@@ -65,7 +70,8 @@ def live_cases(origin: str, token: str) -> dict[str, Any]:
         actions: list[dict[str, Any]] = []
         for number, message in enumerate(MESSAGES, 1):
             for index, event in enumerate(_run(http, manifest, thread_id, message), 1):
-                add(f"run{number}-{index:02d}", "StreamEvent", event, f"Event {index} of a run of {message!r}")
+                what = f"Event {index} of a run of {message!r}"
+                add(f"run{number}-{index:02d}", "StreamEvent", event, what)
                 if event.get("type") == "RUN_STARTED":
                     thread_id = event["threadId"]
                 if event.get("name") == "talkie.action":
@@ -75,7 +81,8 @@ def live_cases(origin: str, token: str) -> dict[str, Any]:
         decision = {"decision": "confirm", "paramsHash": action["paramsHash"], "method": "button"}
         answer = http.post(_endpoint(manifest, "decision", actionId=action["id"]), json=decision)
         add("decision", "DecisionResponse", answer.raise_for_status().json(), "The answer to a decision")
-        add("status", "Status", http.get(_endpoint(manifest, "status")).raise_for_status().json(), "The status")
+        status = http.get(_endpoint(manifest, "status")).raise_for_status().json()
+        add("status", "Status", status, "The status")
         threads = http.get(_endpoint(manifest, "threads")).raise_for_status().json()
         add("threads", "ThreadList", threads, "The thread list")
         thread = http.get(_endpoint(manifest, "thread", threadId=thread_id)).raise_for_status().json()
