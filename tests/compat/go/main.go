@@ -176,11 +176,11 @@ func decodeCase(c input) (result map[string]any) {
 			result = map[string]any{"error": fmt.Sprintf("panic: %v", r)}
 		}
 	}()
-	make, ok := corpusTypes[c.Schema]
+	newValue, ok := corpusTypes[c.Schema]
 	if !ok {
 		return map[string]any{"error": "no generated type " + c.Schema}
 	}
-	target := make()
+	target := newValue()
 	if err := json.Unmarshal(c.Input, target); err != nil {
 		return map[string]any{"error": err.Error()}
 	}
