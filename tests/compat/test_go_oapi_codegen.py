@@ -17,17 +17,13 @@ from typing import Any
 
 import pytest
 import yaml
-from compat_support import CONSUMER_31, HERE, Run, corpus_cases, judge, recipe
-from live_corpus import live_cases
+from compat_support import CONSUMER, CONSUMER_31, HERE, Run, corpus_cases, judge, recipe
 from served import Served
+
+from codegen import corpus
 
 MODULE = HERE / "go"
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(2400)]
-
-
-@pytest.fixture(scope="module")
-def live(served: Served) -> dict[str, Any]:
-    return live_cases(served.origin, served.token)
 
 
 @pytest.fixture(scope="module")
@@ -37,7 +33,7 @@ def decoder(run: Run, tmp_path_factory: pytest.TempPathFactory) -> Path:
     if go is None:
         pytest.skip("Go is not installed")
     work = tmp_path_factory.mktemp("go-oapi-codegen")
-    for name in ("go.mod", "go.sum", "main.go"):
+    for name in ("go.mod", "go.sum", "main.go", "live.go"):
         shutil.copy(MODULE / name, work / name)
     package = work / "talkie"
     package.mkdir()
@@ -68,9 +64,9 @@ def test_the_recipe_runs_the_pinned_oapi_codegen() -> None:
     assert pinned == [version]
 
 
-def _decode(run: Run, program: Path, cases: dict[str, Any], folder: Path) -> dict[str, Any]:
+def _decode(run: Run, program: Path, cases: dict[str, Any], folder: Path, *live: str) -> dict[str, Any]:
     (folder / "cases.json").write_text(json.dumps(cases), encoding="utf-8")
-    ran = run([program, folder / "cases.json", folder / "results.json"], timeout=600)
+    ran = run([program, folder / "cases.json", folder / "results.json", *live], timeout=600)
     assert ran.returncode == 0, ran.stderr[-3000:]
     results: dict[str, Any] = json.loads((folder / "results.json").read_text(encoding="utf-8"))
     return results
@@ -105,10 +101,18 @@ def test_go_decodes_the_whole_corpus(decoder: Path, run: Run, tmp_path: Path) ->
     assert results["forward-unknown-event-type"]["class"].startswith("Unknown")
 
 
-def test_go_decodes_a_live_stream(decoder: Path, run: Run, live: dict[str, Any], tmp_path: Path) -> None:
-    results = _decode(run, decoder, live, tmp_path)
-    failures, untyped = _failures(live, results)
+def test_the_generated_client_reads_a_live_mock(
+    decoder: Path, run: Run, served: Served, tmp_path: Path
+) -> None:
+    """The generated client (`-generate client`) against a live mock: manifest, runs of every test message, a
+    decision, status, the thread list and the thread. What it decoded must hold every value of the raw body,
+    judged as a corpus case made of that body."""
+    results = _decode(run, decoder, {}, tmp_path, served.origin, served.token)
+    consumer = corpus.consumer_of(json.loads((CONSUMER / "schemas.consumer.bundled.json").read_text()))
+    cases = {name: corpus.case(consumer, got["schema"], got["input"], name) for name, got in results.items()}
+    failures, untyped = _failures(cases, results)
     assert failures == []
     assert untyped == []
-    classes = {results[name]["class"] for name in live}
+    classes = {results[name]["class"] for name in cases}
     assert {"CardEvent", "ActionEvent", "RunErrorEvent", "ThreadDetail", "DecisionResponse"} <= classes
+    assert all(got["input"]["timestamp"] > 2**31 for got in results.values() if "timestamp" in got["input"])

@@ -1,10 +1,12 @@
 // Decodes every case of a corpus file with the types oapi-codegen generated from the consumer view, as a Go
 // app would, and writes what came out.
 //
-// Usage: corpus <cases.json> <results.json>. cases.json maps a case name to {"schema", "input"}; the results
-// map it to {"class", "output"} (the type the value ended up as, unions resolved through their
-// discriminators, and that value encoded again) or {"error"}. tests/compat/test_go_oapi_codegen.py judges
-// them against each case's `expect` (tests/compat/corpus/README.md). The generated package is `talkie`
+// Usage: corpus <cases.json> <results.json> [origin token]. cases.json maps a case name to {"schema",
+// "input"}; the results map it to {"class", "output"} (the type the value ended up as, unions resolved
+// through their discriminators, and that value encoded again) or {"error"}. With an origin and a token, the
+// generated client also runs against that live mock (live.go) and its answers are added as `api-…` results
+// with their raw bodies as `input`. tests/compat/test_go_oapi_codegen.py judges all of them against what
+// each case expects (tests/compat/corpus/README.md). The generated package is `talkie`
 // (talkie/talkie.gen.go); talkie/corpus_types.go, written by the test, maps each title to its type.
 package main
 
@@ -144,6 +146,11 @@ func resolve(v reflect.Value) (any, string, error) {
 	}
 }
 
+// resolveValue is `resolve` of any decoded value.
+func resolveValue(value any) (any, string, error) {
+	return resolve(reflect.ValueOf(value))
+}
+
 func indexOf(t reflect.Type, name string) int {
 	m, _ := t.MethodByName(name)
 	return m.Index
@@ -184,7 +191,7 @@ func decodeCase(c input) (result map[string]any) {
 	if err := json.Unmarshal(c.Input, target); err != nil {
 		return map[string]any{"error": err.Error()}
 	}
-	data, class, err := resolve(reflect.ValueOf(target))
+	data, class, err := resolveValue(target)
 	if err != nil {
 		return map[string]any{"error": err.Error()}
 	}
@@ -210,6 +217,12 @@ func main() {
 	results := map[string]any{}
 	for _, name := range names {
 		results[name] = decodeCase(cases[name])
+	}
+	if len(os.Args) == 5 {
+		if err := live(os.Args[3], os.Args[4], results); err != nil {
+			fmt.Fprintln(os.Stderr, "live mock:", err)
+			os.Exit(1)
+		}
 	}
 	encoded, err := json.Marshal(results)
 	if err != nil {
