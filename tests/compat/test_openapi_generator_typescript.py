@@ -140,3 +140,20 @@ def test_the_guide_renders_every_recipe() -> None:
     included = re.findall(r'^--8<-- "docs/samples/generators\.sh:([\w-]+)"$', guide, re.M)
     assert sorted(included) == sorted(sections)
     assert set(CLIENTS) | {"kotlin-retrofit2", "oapi-codegen"} == set(sections)
+
+
+def test_every_corpus_integer_is_exact_in_javascript() -> None:
+    """The TypeScript clients hold 64-bit members in JS numbers, exact up to 2^53 (notes N-87, N-171); the
+    corpus's int64 values pass 2^31 and stay within that, so what the readers compare is exact."""
+
+    def integers(value: Any) -> list[int]:
+        if isinstance(value, bool):
+            return []
+        if isinstance(value, int):
+            return [value]
+        items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else []
+        return [n for item in items for n in integers(item)]
+
+    found = [n for case in corpus_cases().values() for n in integers(case["input"])]
+    assert max(found) > 2**31
+    assert all(abs(n) <= 2**53 for n in found)
