@@ -19,9 +19,22 @@ from typing import Any
 
 import pytest
 import yaml
-from compat_support import CONSUMER_31, CORPUS, HERE, SCHEMAS, Run, Tool, corpus_cases, judge, recipe
+from compat_support import (
+    CONSUMER,
+    CONSUMER_31,
+    CORPUS,
+    HERE,
+    SCHEMAS,
+    Run,
+    Tool,
+    corpus_cases,
+    judge,
+    recipe,
+)
 from live_corpus import live_cases
 from served import Served
+
+from codegen import corpus
 
 POM = HERE / "kotlin" / "pom.xml"
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(2400)]
@@ -57,9 +70,12 @@ def results(
     request: pytest.FixtureRequest,
     python_tool: Tool,
     run: Run,
+    served: Served,
     live: dict[str, Any],
     tmp_path_factory: pytest.TempPathFactory,
-) -> dict[str, dict[str, str]]:
+) -> dict[str, dict[str, Any]]:
+    """One client's results by case: the corpus and the live cases decoded by its models, and (Retrofit)
+    `api-…`: what its generated services read from the live mock, with the raw bodies as `input`."""
     mvn = shutil.which("mvn")
     if mvn is None:
         pytest.skip("Maven is not installed")
@@ -94,20 +110,25 @@ def results(
         f"-Dresults.file={out}",
         f"-Dtalkie.build={work / 'target'}",
     ]
+    if profiles:  # LiveApiTest (src/live/kotlin): the generated Retrofit services against the mock
+        properties += [f"-Dlive.origin={served.origin}", f"-Dlive.token={served.token}",
+                       f"-Dlive.results={work / 'live.json'}"]  # fmt: skip
     command = [mvn, "-B", "-q", "-f", POM, *profiles, *properties, "test"]
     built = run(["nice", mvn, "-o", *command[1:]], timeout=1800)
     if built.returncode != 0 and "offline" in built.stdout + built.stderr:
         built = run(["nice", *command], timeout=1800)  # first run on this machine: fetch the pinned artifacts
     assert built.returncode == 0, built.stdout[-5000:] + built.stderr[-3000:]
-    loaded: dict[str, dict[str, str]] = json.loads(out.read_text(encoding="utf-8"))
+    loaded: dict[str, dict[str, Any]] = json.loads(out.read_text(encoding="utf-8"))
+    if profiles:
+        loaded.update(json.loads((work / "live.json").read_text(encoding="utf-8")))
     return loaded
 
 
 def test_kotlin_jvm_decodes_the_whole_corpus_and_a_live_mock(
-    results: dict[str, dict[str, str]], live: dict[str, Any]
+    results: dict[str, dict[str, Any]], live: dict[str, Any]
 ) -> None:
     cases = {**corpus_cases(), **live}
-    assert set(results) == set(cases)
+    assert set(results) - {name for name in results if name.startswith("api-")} == set(cases)
     components = set(yaml.safe_load(CONSUMER_31.read_text(encoding="utf-8"))["components"]["schemas"])
     failures: list[str] = []
     untyped: list[str] = []
@@ -129,4 +150,21 @@ def test_kotlin_jvm_decodes_the_whole_corpus_and_a_live_mock(
     assert not [name for name in untyped if name in live]
     assert {"CardEvent", "ActionEvent", "RunErrorEvent", "DecisionResponse", "ThreadDetail"} <= {
         results[name]["class"] for name in live
+    }
+
+
+def test_the_retrofit_services_read_a_live_mock(results: dict[str, dict[str, Any]]) -> None:
+    """The jvm-retrofit2 client's generated services against the live mock: what they decoded holds every
+    value of the raw bodies (the manifest, runs of every test message, a decision, status, threads)."""
+    api = {name: got for name, got in results.items() if name.startswith("api-")}
+    if not api:
+        pytest.skip("the default library's client has no Retrofit services")
+    consumer = corpus.consumer_of(json.loads((CONSUMER / "schemas.consumer.bundled.json").read_text()))
+    failures: list[str] = []
+    for name, got in api.items():
+        case = corpus.case(consumer, got["schema"], got["input"], name)
+        failures += judge(name, case, str(got["class"]), got["output"])
+    assert failures == []
+    assert {"CardEvent", "ActionEvent", "RunErrorEvent", "DecisionResponse", "ThreadDetail"} <= {
+        got["class"] for got in api.values()
     }
