@@ -5,8 +5,9 @@ send; the conformance suite and ``talkie_models``' strict check hold servers to 
 more than that (the talkie/1 specification §1: ignore unknown fields; §5: ignore unknown event types and
 CUSTOM names; §6: show ``fallbackText`` for a block it cannot render). A generator fed the producer view
 writes decoders that throw or drop data on such input, so app developers get the *consumer* view: the same
-types with every object open, an unknown branch in every union a receiver must tolerate, and open string
-sets where the specification lists values without closing them.
+types with every object open, an unknown branch in every union a receiver must tolerate, open string sets
+where the specification lists values without closing them, and no keyword a receiver does not act on
+(``RECEIVER_IGNORES``).
 
 Outputs:
 
