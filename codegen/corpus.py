@@ -109,6 +109,11 @@ class _Consumer:
             out[pointer] = instance
 
 
+def consumer_of(bundle: Json) -> _Consumer:
+    """The reader of ``case`` for the consumer view's schema bundle (``schemas.consumer.bundled.json``)."""
+    return _Consumer(bundle)
+
+
 def _kind(consumer: _Consumer, title: str, instance: Json) -> str:
     """``unknown`` for an event a receiver ignores or a member of a tolerant union it does not know."""
     if title == "StreamEvent":

@@ -5,8 +5,9 @@ send; the conformance suite and ``talkie_models``' strict check hold servers to 
 more than that (the talkie/1 specification §1: ignore unknown fields; §5: ignore unknown event types and
 CUSTOM names; §6: show ``fallbackText`` for a block it cannot render). A generator fed the producer view
 writes decoders that throw or drop data on such input, so app developers get the *consumer* view: the same
-types with every object open, an unknown branch in every union a receiver must tolerate, and open string
-sets where the specification lists values without closing them.
+types with every object open, an unknown branch in every union a receiver must tolerate, open string sets
+where the specification lists values without closing them, and no keyword a receiver does not act on
+(``RECEIVER_IGNORES``).
 
 Outputs:
 
@@ -71,6 +72,13 @@ UNKNOWN_EVENT_MEMBERS: dict[str, str] = {
     "content": "Tool output in TOOL_CALL_RESULT; AG-UI's ACTIVITY_SNAPSHOT carries an object here.",
 }
 
+# Keywords a receiver does not act on, left out of the consumer view because generators turn them into types
+# the parsed JSON does not have (notes N-170): `uniqueItems` into sets (openapi-generator's TypeScript
+# `Set<string>`, which `JSON.parse` never yields), `contentMediaType` on a string into binary content
+# (oapi-codegen's `openapi_types.File`, whose decoder reads base64). A receiver does not refuse a repeated
+# value, and JSON carried as text stays a string.
+RECEIVER_IGNORES: frozenset[str] = frozenset({"uniqueItems", "contentMediaType"})
+
 CONSUMER_HEADER = (
     "# Generated from spec/openapi.yaml and schemas/ (CONSUMER view: open objects, unknown union members, "
     "open string sets) — do not edit; regenerate with `python3 dev.py codegen`\n"
@@ -105,6 +113,8 @@ def _open_objects(node: Json) -> Json:
         return {k: v for k, v in node.items() if k != "const"}
     out: dict[str, Json] = {}
     for key, value in node.items():
+        if key in RECEIVER_IGNORES:
+            continue
         if key in gen._SCHEMA_DATA:
             out[key] = copy.deepcopy(value)
         elif key == "additionalProperties" and isinstance(value, bool):

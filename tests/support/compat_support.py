@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -16,6 +18,7 @@ NODE_BIN = NODE_DIR / "node_modules" / ".bin"
 BUNDLE_31 = ROOT / "spec" / "generated" / "openapi-3.1.bundled.yaml"
 HERE = ROOT / "tests" / "compat"
 
+RECIPES = ROOT / "docs" / "samples" / "generators.sh"
 CORPUS = ROOT / "tests" / "compat" / "corpus"
 CONSUMER = ROOT / "spec" / "generated" / "consumer"
 CONSUMER_31 = CONSUMER / "openapi-3.1.consumer.bundled.yaml"
@@ -74,6 +77,38 @@ def judge(name: str, case: Any, decoded_as: str | None, output: Any) -> list[str
             shown = "nothing" if got is _MISSING else repr(got)
             problems.append(f"{name}: {pointer} came out as {shown}, expected {value!r}")
     return problems
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """One generator recipe of the site's guide: the program, its generator (`-g`), input and options."""
+
+    program: list[str]
+    generator: str | None
+    input: str
+    options: list[str]
+
+
+def recipe(name: str) -> Recipe:
+    """The recipe of section `name` of docs/samples/generators.sh, which the guide renders: the options are
+    every word but the program, `-g`, `-i`/the input and `-o` with their values."""
+    text = RECIPES.read_text(encoding="utf-8")
+    (section,) = re.findall(rf"# --8<-- \[start:{name}\]\n(.*?)# --8<-- \[end:{name}\]", text, re.S)
+    (command,) = [line for line in section.replace("\\\n", " ").splitlines() if not line.startswith("#")]
+    words = command.split()
+    program_length = 2 if words[0] == "openapi-generator-cli" else 3  # `go run module@version`
+    program, rest = words[:program_length], words[program_length:]
+    values: dict[str, str] = {}
+    options: list[str] = []
+    while rest:
+        word = rest.pop(0)
+        if word in ("-g", "-i", "-o"):
+            values[word] = rest.pop(0)
+        elif not word.startswith("-") and not rest:
+            values["-i"] = word  # oapi-codegen: the input is the last word
+        else:
+            options.append(word)
+    return Recipe(program, values.get("-g"), values["-i"], options)
 
 
 Run = Callable[..., subprocess.CompletedProcess[str]]
