@@ -8,6 +8,7 @@ import gc
 import logging
 import signal
 import socket
+import sqlite3
 import sys
 import urllib.parse
 from collections.abc import Callable
@@ -37,6 +38,7 @@ from talkie_mock.devtools.faults import FaultError, parse_fault
 from talkie_mock.devtools.guard import DevKey
 from talkie_mock.devtools.log import TerminalLog
 from talkie_mock.devtools.redact import Redactor
+from talkie_mock.engine import statefile
 from talkie_mock.engine.realtime import stack
 from talkie_mock.engine.statefile import StateFileError
 from talkie_mock.errors import MockError
@@ -442,10 +444,22 @@ def serve_mock(options: dict[str, Any], first: Callable[[str, str], None] | None
     port = sock.getsockname()[1]
     public_url = options["public_url"] or (f"http://{host}:{port}" if on_lan else None)
     config = mock_config(options, host, port, public_url)
+    fresh = config.state != statefile.MEMORY and not Path(config.state).exists()
     try:
         app = create_app(config)
     except StateFileError as exc:
+        statefile.abandon(config.state, fresh=fresh)
         click.echo(f"talkie-mock: {exc}", err=True)
+        sys.exit(2)
+    except (sqlite3.Error, OSError) as exc:  # the disk filled up while the new file was being set up
+        if not statefile.disk_full(exc):
+            raise
+        statefile.abandon(config.state, fresh=fresh)
+        click.echo(
+            f"talkie-mock: the disk under the state file {config.state} is full ({exc}); free some space "
+            "there or give another --state",
+            err=True,
+        )
         sys.exit(2)
     except MockError as exc:
         raise click.ClickException(str(exc)) from exc
