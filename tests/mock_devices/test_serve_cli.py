@@ -77,3 +77,38 @@ def test_a_client_url_off_loopback_is_a_clean_error(no_server: list[Any]) -> Non
     assert "only http://127.0.0.1" in result.output
     assert "Traceback" not in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_the_banner_names_every_fault_the_scenario_and_each_broken_rule(
+    no_server: list[Any], tmp_path: Path
+) -> None:
+    scenario = tmp_path / "scenario.yaml"
+    scenario.write_text(
+        'scenarios: [{match: "ahoj", steps: [{text: "první"}]}]\nfaults: [{kind: slowStream, delay: 0.5}]\n',
+        encoding="utf-8",
+    )
+    state = str(tmp_path / "s.db")
+    output = _banner(
+        "--port", "0", "--state", state, "--fail", "rate_limited,count=2", "--run-error", "1",
+        "--scenario", str(scenario), "--break", "RUN-004",
+    )  # fmt: skip
+    faults = [line.split("fault:", 1)[1].strip() for line in output.splitlines() if "  fault:" in line]
+    assert [f.split(" (")[0] for f in faults] == [
+        "error rate_limited [f1]",
+        "runError upstream_unavailable after 1 events [f2]",
+        "slowStream 0.5 s per event [f3]",
+    ]
+    assert f"scenario:  {scenario}" in output
+    assert "break:     RUN-004" in output
+
+
+def test_a_busy_port_says_how_to_get_a_free_one(no_server: list[Any], tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = CliRunner().invoke(main, ["serve", "--port", str(port), "--state", str(tmp_path / "s.db")])
+    assert result.exit_code == 1, result.output
+    assert "--port 0" in result.output

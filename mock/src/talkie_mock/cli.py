@@ -4,6 +4,7 @@ developer how to use it."""
 from __future__ import annotations
 
 import contextlib
+import errno
 import gc
 import logging
 import signal
@@ -11,7 +12,7 @@ import socket
 import sqlite3
 import sys
 import urllib.parse
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -308,7 +309,14 @@ def bind(host: str, port: int) -> socket.socket:
     try:
         sock.bind((host, port))
     except OSError as exc:
-        raise click.ClickException(f"cannot bind {host}:{port}: {exc.strerror}") from exc
+        sock.close()
+        hint = ""
+        if exc.errno == errno.EADDRINUSE:
+            hint = (
+                " (another program, perhaps another talkie-mock, listens there): give --port 0 for a "
+                "free port, or another --port"
+            )
+        raise click.ClickException(f"cannot bind {host}:{port}: {exc.strerror}{hint}") from exc
     return sock
 
 
@@ -364,9 +372,11 @@ def playground_link(origin: str, key: str) -> str:
     return f"{origin}{playground_server.PREFIX}/#key={key}"
 
 
-def announce(config: MockConfig, on_lan: bool, key: str) -> None:
+def announce(config: MockConfig, on_lan: bool, key: str, faults: Sequence[str] = ()) -> None:
     """Tell the developer where the mock is and how each device reaches it (api.issuer: every device gets
-    its own origin as issuer); the inspector link, on an address this machine can open, carries the secret."""
+    its own origin as issuer); the inspector link, on an address this machine can open, carries the secret.
+    Everything the mock does on purpose is named: the scenario, each fault (`faults`: their labels, those of
+    `--fail` and the like and of the scenario's `faults`) and each broken rule."""
     local = local_origin(config)
     click.echo(f"talkie-mock serving talkie/1 (test mode) on {local}")
     click.echo(f"  manifest:  {local}{WELL_KNOWN_PATH}")
@@ -384,6 +394,12 @@ def announce(config: MockConfig, on_lan: bool, key: str) -> None:
     click.echo(f"  state:     {config.state}")
     if config.vary is not None:
         click.echo(f"  vary:      seed {config.vary} (every choice talkie/1 leaves open varies)")
+    if config.scenario is not None:
+        click.echo(f"  scenario:  {config.scenario}")
+    for label in faults:
+        click.echo(f"  fault:     {label} (on purpose; the inspector's Faults panel removes it)")
+    for rule in config.breaks:
+        click.echo(f"  break:     {rule} (broken on purpose, to prove a test suite fails)")
     if not stack.available():
         click.echo(f"  voice:     not installed (text only); add it with {stack.INSTALL}")
     click.echo("  stop:      press Ctrl+C")
@@ -467,7 +483,7 @@ def serve_mock(options: dict[str, Any], first: Callable[[str, str], None] | None
     config = app.state.mock.config  # with the dev token kept in the state file
     if first is not None:
         first(local_origin(config), key)
-    announce(config, on_lan, key)
+    announce(config, on_lan, key, [fault.label for fault in app.state.devtools.faults.faults])
     log = None if options["quiet"] else TerminalLog(sys.stdout, Redactor([config.token, key]))
     if log is not None:
         app.state.devtools.traffic.listeners.append(log)

@@ -42,6 +42,8 @@ def line(exchange: Exchange, colour: bool = False, now: float | None = None) -> 
     path = urllib.parse.quote(exchange.path, safe="/:@!$&'()*+,;=-._~%")
     parts = [time.strftime("%H:%M:%S", time.localtime(now)), printable(exchange.method), path, status]
     parts.append(duration(exchange.duration_ms))
+    # what the mock did on purpose is said so: a 429 of `--fail rate_limited` is no rate limit of the app's
+    parts += [printable(f"⚑ injected by fault {label}") for label in exchange.faults]
     if exchange.stream is not None:
         parts.append(printable(f"stream {exchange.stream}"))
     for finding in exchange.findings:
