@@ -636,7 +636,14 @@ def run_playground(app: Any, sock: socket.socket, read_timeout: float, key: str,
 
 
 @main.command()
-@click.option("--url", default="http://127.0.0.1:8765", show_default=True, help="A running mock.")
+@click.option(
+    "--url",
+    default=None,
+    help=(
+        "A running mock. Default: this user's running mock on this machine (from its runtime file; "
+        "name one with --url when several run), else http://127.0.0.1:8765."
+    ),
+)
 @click.option(
     "--state",
     default=None,
@@ -653,10 +660,12 @@ def run_playground(app: Any, sock: socket.socket, read_timeout: float, key: str,
         "Not needed for a mock of the same user on this machine: it is read from its runtime file."
     ),
 )
-def report(url: str, state: Path | None, as_json: bool, key: str | None) -> None:
+def report(url: str | None, state: Path | None, as_json: bool, key: str | None) -> None:
     """Print the rule findings the mock recorded about its clients' requests. Exit 1 when there are any."""
     try:
-        found = reporting.load(state) if state is not None else reporting.fetch(url, key)
+        found = (
+            reporting.load(state) if state is not None else reporting.fetch(url or reporting.running(), key)
+        )
     except reporting.ReportError as exc:
         click.echo(f"talkie-mock report: {exc}", err=True)
         sys.exit(2)
