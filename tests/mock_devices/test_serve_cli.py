@@ -112,3 +112,30 @@ def test_a_busy_port_says_how_to_get_a_free_one(no_server: list[Any], tmp_path: 
         result = CliRunner().invoke(main, ["serve", "--port", str(port), "--state", str(tmp_path / "s.db")])
     assert result.exit_code == 1, result.output
     assert "--port 0" in result.output
+
+
+def _has_ipv6_loopback() -> bool:
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET6) as probe:
+            probe.bind(("::1", 0))
+    except OSError:
+        return False
+    return True
+
+
+@pytest.mark.slow
+def test_the_default_loopback_answers_on_ipv6_too(tmp_path: Path) -> None:
+    """`localhost` may resolve to ::1 first, and the mock follows `[::1]` hosts: it listens there too."""
+    import httpx
+    from served import serving
+
+    if not _has_ipv6_loopback():
+        pytest.skip("this machine has no ::1")
+    with serving(tmp_path / "state.db") as served:
+        port = served.origin.rsplit(":", 1)[1]
+        answer = httpx.get(f"http://[::1]:{port}/.well-known/talkie.json", timeout=10)
+        assert answer.status_code == 200
+        assert answer.json()["issuer"] == f"http://[::1]:{port}"
+        assert httpx.get(served.origin + "/.well-known/talkie.json", timeout=10).status_code == 200

@@ -97,8 +97,16 @@ def main() -> None:
 
 # -- serve: its options in three groups, each turned into its part of the configuration by one function --
 
+DEFAULT_HOST = "127.0.0.1"
+"""serve's address: loopback, with ::1 beside it (:func:`ipv6_twin`)."""
+
 SERVER_OPTIONS = (
-    click.option("--host", default="127.0.0.1", show_default=True, help="Address to bind."),
+    click.option(
+        "--host",
+        default=DEFAULT_HOST,
+        show_default=True,
+        help="Address to bind (the default binds ::1 too, where the machine has it).",
+    ),
     click.option(
         "--port", default=8765, show_default=True, type=click.IntRange(0, 65535), help="Port (0: any free)."
     ),
@@ -320,6 +328,26 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+def ipv6_twin(host: str, port: int) -> socket.socket | None:
+    """On the default loopback address, the same port on IPv6's loopback too (`http://[::1]:PORT` and a
+    `localhost` that resolves to ::1 first reach the mock); None where the machine has no ::1 or the port
+    is taken there."""
+    if host != DEFAULT_HOST or not socket.has_ipv6:
+        return None
+    try:
+        sock = socket.socket(socket.AF_INET6, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    except OSError:
+        return None
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+        sock.bind(("::1", port))
+    except OSError:
+        sock.close()
+        return None
+    return sock
+
+
 def lan_host() -> str:
     """The LAN address to bind for `--lan` (loopback, with a warning, when there is none)."""
     address = lan.lan_address()
@@ -406,8 +434,16 @@ def announce(config: MockConfig, on_lan: bool, key: str, faults: Sequence[str] =
     sys.stdout.flush()
 
 
-def run_server(app: Any, sock: socket.socket, access_log: bool, config: MockConfig, key: str) -> None:
-    """uvicorn on the fast standard stack, with a deadline for request heads and secrets cut from its log."""
+def run_server(
+    app: Any,
+    sock: socket.socket,
+    access_log: bool,
+    config: MockConfig,
+    key: str,
+    also: Sequence[socket.socket] = (),
+) -> None:
+    """uvicorn on the fast standard stack, with a deadline for request heads and secrets cut from its log;
+    `also`: more listening sockets of the same server (::1 beside 127.0.0.1)."""
     server = uvicorn.Server(
         uvicorn.Config(
             app,
@@ -426,7 +462,7 @@ def run_server(app: Any, sock: socket.socket, access_log: bool, config: MockConf
     gc.freeze()
     # uvicorn re-raises Ctrl+C after a clean shutdown; that is a normal stop
     with contextlib.suppress(KeyboardInterrupt):
-        server.run(sockets=[sock])
+        server.run(sockets=[sock, *also])
 
 
 def _remove_on_term(port: int) -> None:
@@ -458,6 +494,7 @@ def serve_mock(options: dict[str, Any], first: Callable[[str, str], None] | None
     host = lan_host() if on_lan else options["host"]
     sock = bind(host, options["port"])
     port = sock.getsockname()[1]
+    twin = ipv6_twin(host, port)
     public_url = options["public_url"] or (f"http://{host}:{port}" if on_lan else None)
     config = mock_config(options, host, port, public_url)
     fresh = config.state != statefile.MEMORY and not Path(config.state).exists()
@@ -501,7 +538,7 @@ def serve_mock(options: dict[str, Any], first: Callable[[str, str], None] | None
         click.echo(f"talkie-mock: no runtime file for talkie-mock report ({exc})", err=True)
     _remove_on_term(config.port)
     try:
-        run_server(app, sock, options["access_log"], config, key)
+        run_server(app, sock, options["access_log"], config, key, [twin] if twin is not None else [])
     finally:  # the log's writer is a daemon thread: lines still queued at exit would be lost
         runtime.remove(config.port)
         if log is not None:
