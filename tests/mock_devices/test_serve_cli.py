@@ -139,3 +139,33 @@ def test_the_default_loopback_answers_on_ipv6_too(tmp_path: Path) -> None:
         assert answer.status_code == 200
         assert answer.json()["issuer"] == f"http://[::1]:{port}"
         assert httpx.get(served.origin + "/.well-known/talkie.json", timeout=10).status_code == 200
+
+
+@pytest.mark.slow
+def test_the_suite_passes_the_mocks_signalling_host_reached_over_ipv6(tmp_path: Path) -> None:
+    """notes N-50: the mock lists `[::1]` for Host `[::1]`, as a URL writes that host, and the suite's
+    VOICE-005 compares the signalling URL's host in the same form."""
+    import subprocess
+    import sys
+
+    import httpx
+    from served import TOKEN, serving
+
+    if not _has_ipv6_loopback():
+        pytest.skip("this machine has no ::1")
+    with serving(tmp_path / "state.db") as served:
+        origin = "http://[::1]:" + served.origin.rsplit(":", 1)[1]
+        voice = httpx.get(origin + "/.well-known/talkie.json", timeout=10).json()["capabilities"].get("voice")
+        if voice is None:
+            pytest.skip("the voice extra is not installed")
+        assert voice["signalingHosts"] == ["[::1]"]
+        suite = Path(sys.executable).with_name("talkie-conformance")
+        done = subprocess.run(
+            [str(suite), "run", origin, "--token", TOKEN, "--only", "VOICE-005"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+    assert done.returncode == 0, done.stdout[-3000:]
+    assert "pass voice" in done.stdout
