@@ -374,3 +374,16 @@ def test_two_host_headers_are_400_invalid_request(mock: Served) -> None:
         sock.close()
     assert answer.startswith(b"HTTP/1.1 400 "), answer[:300]
     assert json.loads(answer.split(b"\r\n\r\n", 1)[1])["error"]["code"] == "invalid_request"
+
+
+def test_a_head_over_the_cap_in_one_read_gets_431_too(mock: Served) -> None:
+    """A whole 100 KB head that arrives at once (no read ends inside it) is measured all the same."""
+    sock = mock.connect()
+    try:
+        filler = "".join(f"X-Filler-{n}: {'f' * 1000}\r\n" for n in range(100))
+        sock.sendall(f"GET /api/talkie/status HTTP/1.1\r\nHost: {mock.host}\r\n{filler}\r\n".encode())
+        answer = _closed_within(sock, CLOSE_DEADLINE)
+    finally:
+        sock.close()
+    assert answer.startswith(b"HTTP/1.1 431 "), answer[:300]
+    assert json.loads(answer.split(b"\r\n\r\n", 1)[1])["error"]["code"] == "invalid_request"

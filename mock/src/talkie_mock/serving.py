@@ -70,27 +70,50 @@ def protocol(head_timeout: float, max_head: int = MAX_HEAD_BYTES) -> type[asynci
         _head_timer: asyncio.TimerHandle | None = None
         _in_head = False
         _head_bytes = 0
+        _read = 0
+        _refused = False
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
             self._arm()
 
         def on_message_begin(self) -> None:
+            if self._refused:  # a request pipelined behind a refused head: never begun
+                return
             super().on_message_begin()
             self._in_head = True
             self._head_bytes = 0
 
         def on_headers_complete(self) -> None:
+            if self._refused:
+                return
             self._in_head = False
             self._disarm()
+            # a head that came whole in reads larger than the cap is measured (never a usual request)
+            if self._head_bytes + self._read > max_head and self._parsed_head() > max_head:
+                self._refuse_head()
+                return
             cycle = self.cycle
             super().on_headers_complete()
             if self.cycle is not cycle and self.cycle is not None:  # a new request (not an upgrade)
                 self.cycle.transport = HeldHead(self.transport, self.loop)  # type: ignore[assignment]
 
+        def on_body(self, body: bytes) -> None:
+            if not self._refused:
+                super().on_body(body)
+
+        def on_message_complete(self) -> None:
+            if not self._refused:
+                super().on_message_complete()
+
+        def _parsed_head(self) -> int:
+            """The request line's target and the headers' names and values, with their separators."""
+            return len(self.url) + sum(len(name) + len(value) + 4 for name, value in self.headers)
+
         def data_received(self, data: bytes) -> None:
+            self._read = len(data)
             super().data_received(data)
-            if not self._in_head:
+            if not self._in_head or self._refused:
                 return
             # counted in whole reads: a read that began the head may also hold the end of the previous body
             self._head_bytes += len(data)
@@ -100,6 +123,7 @@ def protocol(head_timeout: float, max_head: int = MAX_HEAD_BYTES) -> type[asynci
                 self._arm()
 
         def _refuse_head(self) -> None:
+            self._refused = True
             self._in_head = False
             self._disarm()
             if self.transport.is_closing():
