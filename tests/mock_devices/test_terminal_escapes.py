@@ -64,14 +64,21 @@ def _drive(http: TestClient, path: str, headers: list[tuple[bytes, bytes]]) -> N
 
 
 @pytest.fixture(scope="module")
-def logged() -> Iterator[tuple[TestClient, TerminalLog]]:
+def logs() -> Iterator[tuple[TestClient, TerminalLog, TerminalLog]]:
+    """One mock with two terminal logs: in colour (as on a terminal) and plain (as in a pipe)."""
     from inprocess import opened_apps
 
     with opened_apps() as make:
         http = make()
-        log = TerminalLog(io.StringIO(), Redactor([TOKEN]), colour=True)
-        http.app.state.devtools.traffic.listeners.append(log)  # type: ignore[attr-defined]
-        yield http, log
+        coloured = TerminalLog(io.StringIO(), Redactor([TOKEN]), colour=True)
+        plain = TerminalLog(io.StringIO(), Redactor([TOKEN]), colour=False)
+        http.app.state.devtools.traffic.listeners += [coloured, plain]  # type: ignore[attr-defined]
+        yield http, coloured, plain
+
+
+@pytest.fixture
+def logged(logs: tuple[TestClient, TerminalLog, TerminalLog]) -> tuple[TestClient, TerminalLog]:
+    return logs[0], logs[1]
 
 
 def _written(log: TerminalLog) -> list[str]:
@@ -84,13 +91,15 @@ def _written(log: TerminalLog) -> list[str]:
 
 
 def _visible(line: str) -> str:
-    """A line without the mock's own colours (the only escape sequences it may write)."""
+    """A line without the mock's own colours: the status's and each finding's, a start and a reset each (so
+    a sequence the request smuggled in, `ESC[31m` as well, is counted too many and fails)."""
+    assert line.count("\x1b") == 2 * (1 + line.count("✗ ")), repr(line)
     return re.sub(r"\x1b\[[0-9;]*m", "", line)
 
 
 def test_a_forged_path_is_spelled_out_on_one_line(logged: tuple[TestClient, TerminalLog]) -> None:
     http, log = logged
-    _drive(http, "/" + ATTACK, [])
+    _drive(http, "/" + ATTACK + "\x1b[31m", [])
     (line,) = _written(log)
     assert "MAN-009" in line
     assert CONTROL.search(_visible(line)) is None, repr(line)
@@ -105,12 +114,17 @@ def test_a_forged_path_is_spelled_out_on_one_line(logged: tuple[TestClient, Term
     name=st.sampled_from([b"authorization", b"accept", b"user-agent", b"origin", b"x-talkie-mock-key"]),
 )
 def test_no_request_byte_reaches_the_terminal_as_a_control(
-    logged: tuple[TestClient, TerminalLog], path: str, header: bytes, name: bytes
+    logs: tuple[TestClient, TerminalLog, TerminalLog], path: str, header: bytes, name: bytes
 ) -> None:
-    http, log = logged
-    _drive(http, path, [(name, header)])
+    http, coloured, plain = logs
+    _written(plain), _written(coloured)  # what earlier tests left
+    _drive(http, path, [(name, header)])  # recorded unless it is the inspector's own (/_mock/…)
     _drive(http, "/api/talkie/threads" + path, [(name, header)])
-    for line in _written(log):
+    written = _written(plain)
+    assert 1 <= len(written) <= 2
+    for line in written:  # no colour asked: not one control character
+        assert CONTROL.search(line) is None, repr(line)
+    for line in _written(coloured):
         assert CONTROL.search(_visible(line)) is None, repr(line)
 
 
