@@ -254,8 +254,8 @@ class Scrubbed(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         if getattr(record, "talkie_scrubbed", False):
             return True
-        if isinstance(record.msg, str):
-            record.msg = printable(self.redactor.scrub(record.msg))
+        if isinstance(record.msg, str):  # the program's format string: its own line feeds stay, the args' go
+            record.msg = printable_lines(self.redactor.scrub(record.msg))
         if isinstance(record.args, tuple):
             record.args = tuple(self._shown(a) for a in record.args)
         elif isinstance(record.args, dict):
