@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""The two fresh-machine entry points: `python3 dev.py serve` and `python3 dev.py test` (and `docs`).
+"""The two fresh-machine entry points: `python3 dev.py serve` and `python3 dev.py test` (and `docs`, and
+`mock ARGS` for any other `talkie-mock` command of the checkout, whose program is not on the PATH).
 
 `python3 dev.py test --fast` is the quick tier: the tests in parallel without those marked `slow` (over 10 s
 on the two-core machine, or sharing a setup that is: a real server, a browser, a site build) and without the
@@ -187,13 +188,19 @@ def test(extra: list[str]) -> int:
 
 
 def serve(extra: list[str]) -> int:
+    return mock(["serve", *extra])
+
+
+def mock(extra: list[str]) -> int:
+    """`mock ARGS`: the checkout's `talkie-mock ARGS` (`mock report`, `mock serve --help`), which lives in
+    .venv/bin and is not on the PATH."""
     ensure_serving()
     exe = BIN / "talkie-mock"
     if not exe.exists():
         print("talkie-mock is not installed yet (mock/ has no distribution)", file=sys.stderr)
         return 2
     try:
-        return subprocess.call([str(exe), "serve", *extra])
+        return subprocess.call([str(exe), *extra])
     except KeyboardInterrupt:  # Ctrl+C reaches the server too; it shuts down on its own
         return 0
 
@@ -229,11 +236,12 @@ def wheels(extra: list[str]) -> int:
 
 
 def main(argv: list[str]) -> int:
-    commands = {"test": test, "serve": serve, "docs": docs, "wheels": wheels}
+    commands = {"test": test, "serve": serve, "mock": mock, "docs": docs, "wheels": wheels}
     if not argv or argv[0] not in {*commands, "setup", "codegen"}:
         print(
-            "usage: python3 dev.py {serve|test|docs|wheels|setup|codegen} [args...]\n"
-            "       python3 dev.py test --fast [pytest args]   (the tests not marked slow, ~1/4 of the time)",
+            "usage: python3 dev.py {serve|test|mock|docs|wheels|setup|codegen} [args...]\n"
+            "       python3 dev.py test --fast [pytest args]   (the tests not marked slow, ~1/4 of the time)"
+            "\n       python3 dev.py mock report                 (any talkie-mock command of this checkout)",
             file=sys.stderr,
         )
         return 2

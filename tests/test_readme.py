@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -24,3 +26,30 @@ def test_ci_runs_the_readme_test_command() -> None:
     lines = [line.strip() for line in script.splitlines()]
     commands = [line for line in lines if line and not line.startswith("#")]
     assert commands[-1] == _fresh_machine_commands()[1]
+
+
+def test_talkie_mock_commands_are_given_as_a_checkout_runs_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After the two commands `talkie-mock` is in .venv/bin, not on the PATH: the README gives its commands
+    through `python3 dev.py` (`dev.py mock report`, `dev.py serve --help`), and dev.py passes them on."""
+    import importlib.util
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert re.findall(r"`talkie-mock (?:report|serve --help|serve -h)", readme) == []
+    assert "`python3 dev.py mock report`" in readme
+    spec = importlib.util.spec_from_file_location("dev_script", ROOT / "dev.py")
+    assert spec is not None
+    assert spec.loader is not None
+    dev = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(dev)
+    called: list[list[str]] = []
+    monkeypatch.setattr(dev, "ensure_serving", lambda: None)
+
+    def call(argv: list[str]) -> int:
+        called.append(argv)
+        return 0
+
+    monkeypatch.setattr(dev.subprocess, "call", call)
+    assert dev.main(["mock", "report", "--json"]) == 0
+    assert dev.main(["serve", "--help"]) == 0
+    assert [argv[1:] for argv in called] == [["report", "--json"], ["serve", "--help"]]
+    assert all(argv[0].endswith("talkie-mock") for argv in called)

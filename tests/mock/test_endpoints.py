@@ -34,7 +34,7 @@ def test_public_url_is_the_issuer(make_client: Callable[..., Client]) -> None:
     client = make_client(public_url="http://192.168.1.20:9000")
     manifest = checked(client.http.get("/.well-known/talkie.json"), "Manifest")
     assert manifest["issuer"] == "http://192.168.1.20:9000"
-    # notes N-50: bare host names, as the specification lists
+    # notes N-50: host names without their port, as the specification lists
     # them (line 54); the port is not part of the comparison
     assert manifest["capabilities"]["voice"]["signalingHosts"] == ["192.168.1.20"]
 

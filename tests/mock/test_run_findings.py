@@ -161,9 +161,10 @@ def test_the_same_refusal_again_at_once_is_recorded_once(guarded: Callable[..., 
     http, key = guarded()
     for _ in range(5):
         assert http.get("/_mock/api/traffic", headers={"Authorization": "Bearer dk_old"}).status_code == 401
-    http.get("/_mock/api/state")  # another path: a refusal of its own
-    paths = [e["path"] for e in _refused(http, key)]
-    assert sorted(paths) == ["/_mock/api/state", "/_mock/api/traffic"]
+    http.get("/_mock/api/state", headers={"Authorization": "Bearer dk_old"})  # the tab's other path
+    (row,) = _refused(http, key)
+    assert row["path"] == "/_mock/api/traffic"
+    assert row["repeats"] == 5
 
 
 def test_a_refused_request_gets_its_terminal_line(guarded: Callable[..., Any]) -> None:
@@ -175,3 +176,38 @@ def test_a_refused_request_gets_its_terminal_line(guarded: Callable[..., Any]) -
     assert " 400 " in shown
     assert "--public-url http://tunnel.example.test" in shown
     assert "rule?" not in shown
+
+
+def test_a_stale_inspector_tab_costs_one_row_and_one_log_line_per_window(guarded: Callable[..., Any]) -> None:
+    """A tab of an earlier run polls two paths with its old key: counted on one row, not a row each."""
+    http, key = guarded()
+    traffic = http.app.state.devtools.traffic
+    now = [1000.0]
+    traffic.monotonic = lambda: now[0]
+    printed: list[Any] = []
+    traffic.listeners.append(printed.append)
+    stale = {"X-Talkie-Mock-Key": "dk_of_an_earlier_run_0123456789abcdef", "User-Agent": "Chromium tab"}
+    for poll in range(30):
+        path = "/_mock/api/traffic" if poll % 2 else "/_mock/api/state"
+        assert http.get(path, headers=stale).status_code == 401
+        now[0] += 0.3  # 9 s in all: one window
+    http.get("/api/talkie/status", headers=AUTH)  # the app's own traffic is still there to see
+    (row,) = _refused(http, key)
+    assert row["repeats"] == 29
+    assert len(printed) == 2  # the refusal's row and the app's request
+    now[0] += 5  # the window is over: the next refusal is a row again, saying how many came meanwhile
+    http.get("/_mock/api/state", headers=stale)
+    rows = sorted(_refused(http, key), key=lambda e: e["id"])
+    assert len(rows) == 2
+    assert "29 more like it" in rows[1]["findings"][0]["message"]
+    assert len(printed) == 3
+
+
+def test_each_distinct_unknown_host_is_shown_within_the_window(guarded: Callable[..., Any]) -> None:
+    http, key = guarded()
+    for host in ("mylaptop.local", "devbox.lan", "mylaptop.local", "other.example"):
+        assert http.get("/.well-known/talkie.json", headers={"Host": f"{host}:8765"}).status_code == 400
+    shown = sorted(e["findings"][0]["message"] for e in _refused(http, key))
+    assert len(shown) == 3
+    for host in ("mylaptop.local", "devbox.lan", "other.example"):
+        assert any(host in message for message in shown)

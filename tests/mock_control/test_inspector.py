@@ -153,6 +153,10 @@ def test_report_text_json_and_restart(tmp_path: Path) -> None:
         assert "AUTH-016" in text.output
         assert "RUN-001" in text.output
         assert catalogue()["AUTH-016"].statement in text.output
+        # RUN-001 is the server's duty: the client's mistake is told in the finding's words, not that duty
+        run_line = next(line for line in text.output.splitlines() if "RUN-001" in line)
+        assert catalogue()["RUN-001"].statement not in text.output
+        assert "A server MUST" not in run_line
         as_json = runner.invoke(main, ["report", "--url", server.url, "--json"])
         data = json.loads(as_json.output)
         assert sorted(v["rule"] for v in data["violations"]) == ["AUTH-016", "RUN-001"]
@@ -212,3 +216,28 @@ def test_inspector_files_load_nothing_from_outside(http: TestClient, name: str) 
     assert "http://" not in response.text
     assert "https://" not in response.text
     assert "innerHTML" not in response.text
+
+
+def test_report_finds_the_running_mock_by_its_runtime_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not only port 8765: the one running mock of this user is found wherever it listens; with several,
+    `report` asks which one."""
+    from talkie_mock.devtools import runtime
+
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path))
+    config = make_config(
+        state=str(tmp_path / "state.db"), open_devtools=False, devtools_key="dk_runtime_0123456789abcdef"
+    )
+    with LiveServer(config) as server:
+        port = int(server.url.rsplit(":", 1)[1])
+        runtime.write(port, server.url, "dk_runtime_0123456789abcdef")
+        httpx.get(server.url + "/api/talkie/status")  # AUTH-016
+        found = CliRunner().invoke(main, ["report"])
+        assert found.exit_code == 1, found.output
+        assert "AUTH-016" in found.output
+        runtime.write(port + 1, "http://127.0.0.1:" + str(port + 1), "dk_other")  # a second one, same process
+        several = CliRunner().invoke(main, ["report"])
+        assert several.exit_code == 2
+        assert "--url" in several.output
+        assert server.url in several.output

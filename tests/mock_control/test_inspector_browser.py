@@ -94,3 +94,48 @@ def test_the_key_rides_in_the_fragment_and_a_header_never_a_cookie(chromium: Any
             expect(stranger.locator("#how-to-open")).to_contain_text("/_mock/#key=")
         finally:
             browser.close()
+
+
+def test_a_selected_row_shows_its_detail_on_screen(chromium: Any) -> None:
+    """The detail panel sits below a long table: selecting a row brings it into view."""
+    from playwright.sync_api import expect, sync_playwright
+
+    with LiveServer(make_config()) as server, sync_playwright() as pw:
+        browser = chromium.launch(pw.chromium)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 720})
+            page.goto(server.url + "/_mock/")
+            with httpx.Client(base_url=server.url, headers=AUTH) as http:
+                for number in range(60):
+                    http.get(f"/api/talkie/threads/t_row_{number}")
+            rows = page.locator("#traffic tbody tr")
+            expect(rows).to_have_count(60, timeout=10_000)
+            rows.nth(2).click()
+            expect(page.locator("#detail-title")).to_contain_text("/api/talkie/threads/t_row_57")
+            expect(page.locator("#detail-title")).to_be_in_viewport()
+        finally:
+            browser.close()
+
+
+def test_a_tab_with_the_key_of_an_earlier_run_stops_asking_and_says_which_link(chromium: Any) -> None:
+    """Each start makes a new key: a tab left open from before is refused, stops polling, and says to open
+    the latest link (rather than filling the traffic and the terminal every second)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    from playwright.sync_api import expect, sync_playwright
+
+    config = make_config(open_devtools=False, devtools_key="dk_this_run_0123456789abcdef0123")
+    with LiveServer(config) as server, sync_playwright() as pw:
+        browser = chromium.launch(pw.chromium)
+        try:
+            page = browser.new_page()
+            asked: list[str] = []
+            page.on("request", lambda request: asked.append(request.url))
+            page.goto(server.url + "/_mock/#key=dk_earlier_run_0123456789abcdef01")
+            expect(page.locator("#how-to-open")).to_be_visible(timeout=10_000)
+            expect(page.locator("#connection")).to_contain_text("latest inspector link", timeout=10_000)
+            calls = [url for url in asked if "/_mock/api/" in url]
+            assert 1 <= len(calls) <= 2, calls  # the first traffic and state calls, refused
+            with pytest.raises(PlaywrightTimeout):  # and no call after them
+                page.wait_for_event("request", lambda r: "/_mock/api/" in r.url, timeout=3000)
+        finally:
+            browser.close()

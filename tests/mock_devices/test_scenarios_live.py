@@ -178,3 +178,20 @@ def test_stub_numbers_beyond_what_a_run_can_hold_are_refused_when_added(
     refused = make_http().post("/_mock/api/stubs", json={"match": "x", "steps": [step]})
     assert refused.status_code == 400
     assert refused.json()["error"]["code"] == "invalid_request"
+
+
+def test_a_stub_the_models_refuse_names_each_member_in_a_clear_message(
+    make_http: Callable[..., TestClient],
+) -> None:
+    """No model dump, no id the check made up: the members of the stub's own body and what is wrong."""
+    http = make_http()
+    bad = http.post(
+        "/_mock/api/stubs", json={"match": "x", "steps": [{"card": {"blocks": [{"type": "heading"}]}}]}
+    )
+    assert bad.status_code == 400
+    error = bad.json()["error"]
+    assert error["code"] == "invalid_request"
+    message = error["message"]
+    assert "steps/0/card/title: Field required" in message
+    for internal in ("c_check", "validation error", "pydantic", "input_value", "scenarios/0", "\n"):
+        assert internal not in message, message

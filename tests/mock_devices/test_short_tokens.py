@@ -114,3 +114,49 @@ def test_the_csrf_token_of_a_recorded_consent_page_is_cut(make_http: Callable[..
     assert 'name="csrf" value="' in entry["response"]["body"]
     assert csrf not in entry["response"]["body"]
     assert csrf not in http.get("/_mock/api/traffic.har").text
+
+
+def test_a_short_token_under_another_scheme_is_cut_in_the_traffic_view_and_the_har(
+    make_http: Callable[..., TestClient],
+) -> None:
+    http = make_http(token="tokA")
+    for value in ("Token tokA", "tokA", "ApiKey tokA"):
+        http.get("/api/talkie/status", headers={"Authorization": value})
+    shown = [
+        e["request"]["headers"]["authorization"] for e in http.get("/_mock/api/traffic").json()["entries"]
+    ]
+    har = http.get("/_mock/api/traffic.har").json()["log"]["entries"]
+    in_har = [
+        h["value"] for e in har for h in e["request"]["headers"] if h["name"].lower() == "authorization"
+    ]
+    assert len(shown) == len(in_har) == 3
+    for value in (*shown, *in_har):
+        assert "tokA" not in value, value
+    assert sorted(v.split(" ")[0] for v in shown if " " in v) == ["ApiKey", "Token"]  # the scheme stays
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A valid bearer token is required.",
+        "The request carries a Bearer token of another server.",
+        "Send Basic credentials or a bearer token",
+    ],
+)
+def test_prose_after_bearer_keeps_its_words(text: str) -> None:
+    assert Redactor(["talkie", KEY]).scrub(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("Authorization: Bearer abc", "Authorization: Bearer …"),
+        ("Bearer someopaquevalue", "Bearer s"),
+        ("a bearer eyJhbGciOiJIUzI1NiJ9.e30.x in a message", "a bearer eyJh…"),
+        ("curl -H 'Authorization: Bearer talkie'", "Bearer t…"),
+    ],
+)
+def test_a_credential_after_bearer_is_still_cut(text: str, kept: str) -> None:
+    scrubbed = Redactor(["talkie"]).scrub(text)
+    assert scrubbed != text
+    assert kept in scrubbed

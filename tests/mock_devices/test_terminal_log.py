@@ -20,8 +20,10 @@ from talkie_mock.devtools.traffic import Exchange
 from talkie_mock.testing import AUTH, TOKEN, run_input
 
 
-def _logged(make_http: Callable[..., TestClient], colour: bool = False) -> tuple[TestClient, TerminalLog]:
-    http = make_http()
+def _logged(
+    make_http: Callable[..., TestClient], colour: bool = False, **changes: Any
+) -> tuple[TestClient, TerminalLog]:
+    http = make_http(**changes)
     log = TerminalLog(io.StringIO(), Redactor([TOKEN]), colour=colour)
     http.app.state.devtools.traffic.listeners.append(log)  # type: ignore[attr-defined]
     return http, log
@@ -142,3 +144,21 @@ def test_serve_writes_the_lines_still_queued_when_it_stops(
     logged = [ln for ln in result.output.splitlines() if "/api/talkie/threads/t_" in ln]
     assert [ln.split("  ")[2] for ln in logged] == [f"/api/talkie/threads/t_{n}" for n in range(3)]
     assert result.output.rstrip().endswith("talkie-mock stopped")
+
+
+def test_an_injected_fault_is_named_on_its_line(make_http: Callable[..., TestClient]) -> None:
+    """A 429 the mock sends on purpose, and a stream it ends with RUN_ERROR on purpose, say so."""
+    http, log = _logged(make_http, faults=({"kind": "error", "code": "rate_limited", "count": 1},))
+    http.get("/api/talkie/status", headers=AUTH)
+    http.post("/_mock/api/faults", json={"kind": "runError", "afterEvents": 1, "count": 1})
+    http.post(
+        "/api/talkie/run",
+        json=run_input("talkie-test:echo ahoj", "r_fault"),
+        headers={**AUTH, "Accept": "text/event-stream"},
+    )
+    http.get("/api/talkie/status", headers=AUTH)
+    limited, failed, plain = _lines(log)
+    assert "  429  " in limited
+    assert "injected by fault error rate_limited [f1]" in limited
+    assert "injected by fault runError upstream_unavailable after 1 events" in failed
+    assert "injected" not in plain

@@ -10,12 +10,14 @@ another running mock (whose live runs a second instance would break).
 from __future__ import annotations
 
 import sqlite3
+import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
 from hostile import serving
+from served import executable
 from talkie_mock.cli import main
 
 
@@ -162,3 +164,41 @@ def test_a_state_file_of_before_the_marker_is_still_the_mocks(tmp_path: Path) ->
     with sqlite3.connect(path) as db:
         assert db.execute("PRAGMA application_id").fetchone()[0] == statefile.APPLICATION_ID
     db.close()
+
+
+def _limited(size: int) -> Callable[[], None]:
+    """A child's file size limit (`ulimit -f`): writes past `size` bytes fail, as on a full disk (EFBIG;
+    SIGXFSZ ignored, so the write fails instead of killing the process)."""
+
+    def apply() -> None:
+        import resource
+        import signal
+
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
+
+    return apply
+
+
+@pytest.mark.parametrize("size", [0, 3, 16384, 65536])
+def test_a_new_state_file_on_a_full_disk_is_one_clear_sentence_and_leaves_nothing(
+    tmp_path: Path, size: int
+) -> None:
+    """Not even the lock's pid fits (0, 3 bytes), or the database's first pages do not: exit 2, one line, no
+    traceback, and neither the lock nor a half-made state file is left for the next start to trip on."""
+    state = tmp_path / "NEW.db"
+    done = subprocess.run(
+        [executable(), "serve", "--quiet", "--port", "0", "--state", str(state)],
+        preexec_fn=_limited(size),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2, done.stderr[-3000:]
+    assert "Traceback" not in done.stderr, done.stderr[-3000:]
+    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, lines
+    assert lines[0].startswith("talkie-mock: "), lines
+    assert str(state) in lines[0], lines
+    assert sorted(p.name for p in tmp_path.iterdir()) == []

@@ -146,7 +146,8 @@ def test_a_stalled_body_gets_408_and_the_connection_closes(mock: Served) -> None
     finally:
         sock.close()
     assert answer.startswith(b"HTTP/1.1 408"), answer[:300]
-    assert b'"error"' in answer
+    # a code of §3's table (notes N-150): the request never came whole, input the mock cannot read
+    assert json.loads(answer.split(b"\r\n\r\n", 1)[1])["error"]["code"] == "invalid_request"
 
 
 def test_an_aborted_upload_logs_one_line_and_no_traceback(mock: Served) -> None:
@@ -317,3 +318,72 @@ def test_a_head_request_gets_its_head_and_the_connection_serves_on(mock: Served)
         assert head.endswith(b"\r\n\r\n"), head[-300:]  # and no body after it
         sock.sendall(f"GET /.well-known/talkie.json HTTP/1.1\r\nHost: {mock.host}\r\n\r\n".encode())
         assert _read_until(sock, b"talkie/1").startswith(b"HTTP/1.1 200")
+
+
+def _send_head_until_refused(served: Served, total: int) -> bytes:
+    """A request line and `total` bytes of headers, sent until the server answers or closes; its answer."""
+    line = b"X-Filler: " + b"f" * 1000 + b"\r\n"
+    sock = served.connect()
+    sock.settimeout(10)
+    answer = b""
+    try:
+        sock.sendall(f"GET /api/talkie/status HTTP/1.1\r\nHost: {served.host}\r\n".encode())
+        block = line * (MB // len(line))
+        sent = 0
+        while sent < total:
+            try:
+                sock.sendall(block)
+            except OSError:  # the server answered and closed: the rest is never read
+                break
+            sent += len(block)
+        with contextlib.suppress(OSError):
+            sock.settimeout(5)
+            while chunk := sock.recv(65536):
+                answer += chunk
+    finally:
+        sock.close()
+    return answer
+
+
+def test_a_head_over_the_cap_gets_431_with_a_section_3_body(mock: Served) -> None:
+    answer = _send_head_until_refused(mock, 2 * MB)
+    assert answer.startswith(b"HTTP/1.1 431 "), answer[:300]
+    body = json.loads(answer.split(b"\r\n\r\n", 1)[1])
+    assert body["error"]["code"] == "invalid_request"
+    assert "65,536 bytes" in body["error"]["message"]
+    with mock.client() as http:  # a head under the cap, cookies and all, is served
+        assert http.get("/api/talkie/status", headers={"Cookie": "c=" + "x" * 30_000}).status_code == 200
+
+
+def test_twenty_100_mb_heads_keep_memory_low(mock: Served) -> None:
+    """Twenty heads of 100 MB each: every one is refused long before its end, and memory stays low."""
+    for _ in range(20):
+        answer = _send_head_until_refused(mock, 100 * MB)
+        assert answer.startswith(b"HTTP/1.1 431 "), answer[:300]
+        assert mock.rss_mb() < 300, mock.rss_mb()
+
+
+def test_two_host_headers_are_400_invalid_request(mock: Served) -> None:
+    """RFC 9112 §3.2: a request with more than one Host is answered 400 (which one names the server?)."""
+    sock = mock.connect()
+    try:
+        hosts = f"Host: {mock.host}\r\nHost: evil.example\r\n"
+        sock.sendall(f"GET /.well-known/talkie.json HTTP/1.1\r\n{hosts}\r\n".encode())
+        answer = _read_until(sock, b"}}")
+    finally:
+        sock.close()
+    assert answer.startswith(b"HTTP/1.1 400 "), answer[:300]
+    assert json.loads(answer.split(b"\r\n\r\n", 1)[1])["error"]["code"] == "invalid_request"
+
+
+def test_a_head_over_the_cap_in_one_read_gets_431_too(mock: Served) -> None:
+    """A whole 100 KB head that arrives at once (no read ends inside it) is measured all the same."""
+    sock = mock.connect()
+    try:
+        filler = "".join(f"X-Filler-{n}: {'f' * 1000}\r\n" for n in range(100))
+        sock.sendall(f"GET /api/talkie/status HTTP/1.1\r\nHost: {mock.host}\r\n{filler}\r\n".encode())
+        answer = _closed_within(sock, CLOSE_DEADLINE)
+    finally:
+        sock.close()
+    assert answer.startswith(b"HTTP/1.1 431 "), answer[:300]
+    assert json.loads(answer.split(b"\r\n\r\n", 1)[1])["error"]["code"] == "invalid_request"

@@ -614,7 +614,7 @@ export class TalkieClient {
       throw TalkieError.protocol("VOICE-006", `signaling.url ${url.origin} is not https`);
     }
     const hosts = this.manifest.capabilities.voice?.signalingHosts ?? [];
-    const host = url.hostname.replace(/^\[(.*)\]$/, "$1"); // an IPv6 host is listed without brackets (N-50)
+    const host = url.hostname; // as URL writes a host: an IPv6 literal in its brackets, as listed (N-50)
     if (!hosts.includes(host)) {
       throw TalkieError.protocol("VOICE-006", `signaling.url host ${host} is not in signalingHosts (${hosts.join(", ")})`);
     }

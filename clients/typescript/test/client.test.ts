@@ -317,3 +317,22 @@ test("a stream that ends without its terminal event is dropped; one that the net
     assert.equal(run.dropped, true, ending);
   }
 });
+
+test("an IPv6 signalling host is listed as a URL writes its host, in brackets (notes N-50)", async () => {
+  const session = schemaFiles().find((f) => f.file === "voice-session.json")?.examples[0] as { [k: string]: unknown };
+  const capabilities = MANIFEST.capabilities as { [k: string]: unknown };
+  const voice = capabilities.voice as { [k: string]: unknown };
+  const signaling = "https://[2001:db8::7]:8443/v1/realtime/calls";
+  const listing = async (hosts: string[]): Promise<TalkieClient> => {
+    const manifest = { ...MANIFEST, capabilities: { ...capabilities, voice: { ...voice, signalingHosts: hosts } } };
+    const fake = async (input: string | URL | Request): Promise<Response> => {
+      const url = String(input);
+      if (url.endsWith("/.well-known/talkie.json")) return respond(200, manifest);
+      if (url.endsWith("/talkie/v1/voice")) return respond(200, { ...session, signaling: { type: "sdp-post", url: signaling } });
+      return respond(404, { error: { code: "not_found", message: "Nenalezeno.", retryable: false } });
+    };
+    return TalkieClient.connect(new URL(String(MANIFEST.issuer)).host, { fetch: fake, tokens: "tk_app" });
+  };
+  assert.equal((await (await listing(["[2001:db8::7]"])).voiceSession()).signaling.url, signaling);
+  await assert.rejects((await listing(["[2001:db8::8]"])).voiceSession(), (e: unknown) => e instanceof TalkieError && e.rule === "VOICE-006");
+});

@@ -4,13 +4,15 @@ developer how to use it."""
 from __future__ import annotations
 
 import contextlib
+import errno
 import gc
 import logging
 import signal
 import socket
+import sqlite3
 import sys
 import urllib.parse
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +39,7 @@ from talkie_mock.devtools.faults import FaultError, parse_fault
 from talkie_mock.devtools.guard import DevKey
 from talkie_mock.devtools.log import TerminalLog
 from talkie_mock.devtools.redact import Redactor
+from talkie_mock.engine import statefile
 from talkie_mock.engine.realtime import stack
 from talkie_mock.engine.statefile import StateFileError
 from talkie_mock.errors import MockError
@@ -94,8 +97,16 @@ def main() -> None:
 
 # -- serve: its options in three groups, each turned into its part of the configuration by one function --
 
+DEFAULT_HOST = "127.0.0.1"
+"""serve's address: loopback, with ::1 beside it (:func:`ipv6_twin`)."""
+
 SERVER_OPTIONS = (
-    click.option("--host", default="127.0.0.1", show_default=True, help="Address to bind."),
+    click.option(
+        "--host",
+        default=DEFAULT_HOST,
+        show_default=True,
+        help="Address to bind (the default binds ::1 too, where the machine has it).",
+    ),
     click.option(
         "--port", default=8765, show_default=True, type=click.IntRange(0, 65535), help="Port (0: any free)."
     ),
@@ -306,7 +317,34 @@ def bind(host: str, port: int) -> socket.socket:
     try:
         sock.bind((host, port))
     except OSError as exc:
-        raise click.ClickException(f"cannot bind {host}:{port}: {exc.strerror}") from exc
+        sock.close()
+        hint = ""
+        if exc.errno == errno.EADDRINUSE:
+            hint = (
+                " (another program, perhaps another talkie-mock, listens there): give --port 0 for a "
+                "free port, or another --port"
+            )
+        raise click.ClickException(f"cannot bind {host}:{port}: {exc.strerror}{hint}") from exc
+    return sock
+
+
+def ipv6_twin(host: str, port: int) -> socket.socket | None:
+    """On the default loopback address, the same port on IPv6's loopback too (`http://[::1]:PORT` and a
+    `localhost` that resolves to ::1 first reach the mock); None where the machine has no ::1 or the port
+    is taken there."""
+    if host != DEFAULT_HOST or not socket.has_ipv6:
+        return None
+    try:
+        sock = socket.socket(socket.AF_INET6, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    except OSError:
+        return None
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+        sock.bind(("::1", port))
+    except OSError:
+        sock.close()
+        return None
     return sock
 
 
@@ -362,9 +400,11 @@ def playground_link(origin: str, key: str) -> str:
     return f"{origin}{playground_server.PREFIX}/#key={key}"
 
 
-def announce(config: MockConfig, on_lan: bool, key: str) -> None:
+def announce(config: MockConfig, on_lan: bool, key: str, faults: Sequence[str] = ()) -> None:
     """Tell the developer where the mock is and how each device reaches it (api.issuer: every device gets
-    its own origin as issuer); the inspector link, on an address this machine can open, carries the secret."""
+    its own origin as issuer); the inspector link, on an address this machine can open, carries the secret.
+    Everything the mock does on purpose is named: the scenario, each fault (`faults`: their labels, those of
+    `--fail` and the like and of the scenario's `faults`) and each broken rule."""
     local = local_origin(config)
     click.echo(f"talkie-mock serving talkie/1 (test mode) on {local}")
     click.echo(f"  manifest:  {local}{WELL_KNOWN_PATH}")
@@ -382,14 +422,28 @@ def announce(config: MockConfig, on_lan: bool, key: str) -> None:
     click.echo(f"  state:     {config.state}")
     if config.vary is not None:
         click.echo(f"  vary:      seed {config.vary} (every choice talkie/1 leaves open varies)")
+    if config.scenario is not None:
+        click.echo(f"  scenario:  {config.scenario}")
+    for label in faults:
+        click.echo(f"  fault:     {label} (on purpose; the inspector's Faults panel removes it)")
+    for rule in config.breaks:
+        click.echo(f"  break:     {rule} (broken on purpose, to prove a test suite fails)")
     if not stack.available():
         click.echo(f"  voice:     not installed (text only); add it with {stack.INSTALL}")
     click.echo("  stop:      press Ctrl+C")
     sys.stdout.flush()
 
 
-def run_server(app: Any, sock: socket.socket, access_log: bool, config: MockConfig, key: str) -> None:
-    """uvicorn on the fast standard stack, with a deadline for request heads and secrets cut from its log."""
+def run_server(
+    app: Any,
+    sock: socket.socket,
+    access_log: bool,
+    config: MockConfig,
+    key: str,
+    also: Sequence[socket.socket] = (),
+) -> None:
+    """uvicorn on the fast standard stack, with a deadline for request heads and secrets cut from its log;
+    `also`: more listening sockets of the same server (::1 beside 127.0.0.1)."""
     server = uvicorn.Server(
         uvicorn.Config(
             app,
@@ -408,7 +462,7 @@ def run_server(app: Any, sock: socket.socket, access_log: bool, config: MockConf
     gc.freeze()
     # uvicorn re-raises Ctrl+C after a clean shutdown; that is a normal stop
     with contextlib.suppress(KeyboardInterrupt):
-        server.run(sockets=[sock])
+        server.run(sockets=[sock, *also])
 
 
 def _remove_on_term(port: int) -> None:
@@ -440,12 +494,25 @@ def serve_mock(options: dict[str, Any], first: Callable[[str, str], None] | None
     host = lan_host() if on_lan else options["host"]
     sock = bind(host, options["port"])
     port = sock.getsockname()[1]
+    twin = ipv6_twin(host, port)
     public_url = options["public_url"] or (f"http://{host}:{port}" if on_lan else None)
     config = mock_config(options, host, port, public_url)
+    fresh = config.state != statefile.MEMORY and not Path(config.state).exists()
     try:
         app = create_app(config)
     except StateFileError as exc:
+        statefile.abandon(config.state, fresh=fresh)
         click.echo(f"talkie-mock: {exc}", err=True)
+        sys.exit(2)
+    except (sqlite3.Error, OSError) as exc:  # the disk filled up while the new file was being set up
+        if not statefile.disk_full(exc):
+            raise
+        statefile.abandon(config.state, fresh=fresh)
+        click.echo(
+            f"talkie-mock: the disk under the state file {config.state} is full ({exc}); free some space "
+            "there or give another --state",
+            err=True,
+        )
         sys.exit(2)
     except MockError as exc:
         raise click.ClickException(str(exc)) from exc
@@ -453,7 +520,7 @@ def serve_mock(options: dict[str, Any], first: Callable[[str, str], None] | None
     config = app.state.mock.config  # with the dev token kept in the state file
     if first is not None:
         first(local_origin(config), key)
-    announce(config, on_lan, key)
+    announce(config, on_lan, key, [fault.label for fault in app.state.devtools.faults.faults])
     log = None if options["quiet"] else TerminalLog(sys.stdout, Redactor([config.token, key]))
     if log is not None:
         app.state.devtools.traffic.listeners.append(log)
@@ -471,7 +538,7 @@ def serve_mock(options: dict[str, Any], first: Callable[[str, str], None] | None
         click.echo(f"talkie-mock: no runtime file for talkie-mock report ({exc})", err=True)
     _remove_on_term(config.port)
     try:
-        run_server(app, sock, options["access_log"], config, key)
+        run_server(app, sock, options["access_log"], config, key, [twin] if twin is not None else [])
     finally:  # the log's writer is a daemon thread: lines still queued at exit would be lost
         runtime.remove(config.port)
         if log is not None:
@@ -606,7 +673,14 @@ def run_playground(app: Any, sock: socket.socket, read_timeout: float, key: str,
 
 
 @main.command()
-@click.option("--url", default="http://127.0.0.1:8765", show_default=True, help="A running mock.")
+@click.option(
+    "--url",
+    default=None,
+    help=(
+        "A running mock. Default: this user's running mock on this machine (from its runtime file; "
+        "name one with --url when several run), else http://127.0.0.1:8765."
+    ),
+)
 @click.option(
     "--state",
     default=None,
@@ -623,10 +697,12 @@ def run_playground(app: Any, sock: socket.socket, read_timeout: float, key: str,
         "Not needed for a mock of the same user on this machine: it is read from its runtime file."
     ),
 )
-def report(url: str, state: Path | None, as_json: bool, key: str | None) -> None:
+def report(url: str | None, state: Path | None, as_json: bool, key: str | None) -> None:
     """Print the rule findings the mock recorded about its clients' requests. Exit 1 when there are any."""
     try:
-        found = reporting.load(state) if state is not None else reporting.fetch(url, key)
+        found = (
+            reporting.load(state) if state is not None else reporting.fetch(url or reporting.running(), key)
+        )
     except reporting.ReportError as exc:
         click.echo(f"talkie-mock report: {exc}", err=True)
         sys.exit(2)

@@ -58,12 +58,14 @@ MESSAGES: dict[str, dict[str, str]] = {
             "The request body is larger than {limit:byte} (see talkie-mock serve --max-body-bytes)."
         ),
         "body_timeout": "The request body did not arrive within {seconds} s.",
+        "head_too_large": "The request head (request line and headers) is larger than {limit:byte}.",
         "foreign_host": (
             "This server does not answer to the host name {host} in the Host header: if clients reach it "
             "under that name, start talkie-mock with --public-url http://{host_port}."
         ),
         "bad_host": "The Host header is not a host name (host[:port]).",
         "missing_host": "An HTTP/1.1 request needs a Host header.",
+        "two_hosts": "The request has more than one Host header; send exactly one.",
         "cross_site": "Requests from another site are refused here.",
         "devtools_key": (
             "The developer secret is missing, wrong or expired: open the latest inspector link talkie-mock "
@@ -133,12 +135,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "invalid_text": "Neplatný text v `{field}`: není to platný Unicode (osamělý UTF-16 surrogate?).",
         "body_too_large": "Tělo požadavku je větší než {limit:byte} (viz --max-body-bytes).",
         "body_timeout": "Tělo požadavku nedorazilo do {seconds} s.",
+        "head_too_large": "Hlavička požadavku (řádek požadavku a hlavičky) je větší než {limit:byte}.",
         "foreign_host": (
             "Tento server neodpovídá na jméno {host} v hlavičce Host: pokud ho klienti pod tímto jménem "
             "volají, spusťte talkie-mock s --public-url http://{host_port}."
         ),
         "bad_host": "Hlavička Host není jméno serveru (host[:port]).",
         "missing_host": "Požadavek HTTP/1.1 musí mít hlavičku Host.",
+        "two_hosts": "Požadavek má víc než jednu hlavičku Host; pošlete právě jednu.",
         "cross_site": "Požadavky z jiného webu jsou zde odmítnuty.",
         "devtools_key": (
             "Vývojářský klíč chybí, je chybný nebo vypršel: otevřete poslední odkaz na inspektor, "

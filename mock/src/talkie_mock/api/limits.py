@@ -10,8 +10,8 @@ same limits without a handler having to remember them:
   kept), then the answer goes out and the connection is closed. A client that asked `Expect:
   100-continue` (curl) is answered at once, before it sends anything;
 * a body not complete within `read_timeout` seconds of the request's start — in total, however it
-  trickles — is refused with 408 and the connection closed (the request head has its own deadline in
-  :mod:`talkie_mock.serving`).
+  trickles — is refused with 408 `invalid_request` (notes N-150) and the connection closed (the request
+  head has its own deadline and size cap in :mod:`talkie_mock.serving`).
 
 An upload the client aborts surfaces as Starlette's `ClientDisconnect`, which the app logs in one line.
 """
@@ -39,7 +39,8 @@ def too_large(limit: int) -> ApiError:
 
 
 def too_slow(seconds: float) -> ApiError:
-    return ApiError("request_timeout", "body_timeout", seconds=f"{seconds:g}", status=408, headers=CLOSE)
+    # HTTP's own status (an HTTP stack may send again by itself), a §3 code: the request never came whole
+    return ApiError("invalid_request", "body_timeout", seconds=f"{seconds:g}", status=408, headers=CLOSE)
 
 
 class Limits:

@@ -57,8 +57,9 @@ TOKEN_HINTS = {
 
 
 def signaling_host(origin: str) -> str:
-    """notes N-50: `signalingHosts` lists bare host names as the specification's example does (line 54); the
-    client compares the signalling URL's host without its port (line 271-272)."""
+    """notes N-50: `signalingHosts` lists host names without a port as the specification's example does (line
+    54), an IPv6 literal in brackets as a URL writes its host; the client compares the signalling URL's host
+    (line 271-272)."""
     name = urlsplit(origin).hostname or origin
     return f"[{name}]" if ":" in name else name  # an IPv6 literal keeps its brackets (the schema's pattern)
 

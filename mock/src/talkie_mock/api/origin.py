@@ -1,9 +1,9 @@
 """Where a request comes from: the Host it names, the site that sent it, and the CSRF tokens of forms.
 
-* :class:`HostCheck` (every request, outermost): the `Host` header must name this mock — an IP literal,
-  `localhost` (or a `*.localhost` name), the host of `--public-url` or one of `extra_hosts`. A web page that
-  rebinds its own domain to 127.0.0.1 still sends its domain as Host, so DNS rebinding reaches nothing. The
-  port is not compared: `adb reverse` and tunnels change it.
+* :class:`HostCheck` (every request, outermost): the one `Host` header (two are refused, RFC 9112 §3.2)
+  must name this mock — an IP literal, `localhost` (or a `*.localhost` name), the host of `--public-url`
+  or one of `extra_hosts`. A web page that rebinds its own domain to 127.0.0.1 still sends its domain as
+  Host, so DNS rebinding reaches nothing. The port is not compared: `adb reverse` and tunnels change it.
 * :func:`cross_site`: what a browser says about the sender (`Sec-Fetch-Site`, `Origin`). Used by the guard
   of the developer surfaces and by the OAuth consent form.
 * :func:`csrf_token`: an HMAC of the instance's secret and what a form is for, carried by every form.
@@ -126,10 +126,14 @@ class HostCheck:
     def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
         # a plain function handing on the next layer's coroutine: see the module's last paragraph
         if scope["type"] == "http":
-            host = header(scope, b"host")
+            hosts = [value for key, value in scope["headers"] if key == b"host"]
+            host = hosts[0].decode("latin-1") if hosts else None
             # HTTP/1.1 requires a Host (RFC 9112 §3.2); only an HTTP/1.0 request may come without one
             if host is None and scope.get("http_version", "1.1") != "1.0":
                 return answer(send, *self.refusal(scope, ApiError("invalid_request", "missing_host")))
+            # more than one Host: which one names the server is unknowable (RFC 9112 §3.2 says 400)
+            if len(hosts) > 1:
+                return answer(send, *self.refusal(scope, ApiError("invalid_request", "two_hosts")))
             if host is not None and host not in self.allowed:
                 return answer(send, *self.refusal(scope, self.refuse(host)))
         return self.app(scope, receive, send)

@@ -11,7 +11,8 @@ the findings about a run request's text and ids (`run_findings`), the playground
 document and config on the mock and on its own server (`playground`, `static/playground/`) and that
 server's forwarder to its one target (`forward`), the guard of the developer surfaces (`guard`) and the
 private runtime file `talkie-mock report` reads its key from (`runtime`), the one secret scrubber
-(`redact`), the terminal log (`log`) and the LAN QR code (`lan`).
+(`redact`), the one escaping function for what reaches a terminal (`terminal`), the terminal log (`log`)
+and the LAN QR code (`lan`).
 """
 
 from __future__ import annotations

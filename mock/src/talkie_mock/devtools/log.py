@@ -17,6 +17,7 @@ from typing import TextIO
 from talkie_models.findings import Severity
 
 from talkie_mock.devtools.redact import Redactor
+from talkie_mock.devtools.terminal import printable
 from talkie_mock.devtools.traffic import Exchange
 
 RESET = "\x1b[0m"
@@ -32,20 +33,23 @@ def duration(ms: float | None) -> str:
 
 
 def line(exchange: Exchange, colour: bool = False, now: float | None = None) -> str:
-    """The log line of one finished exchange."""
+    """The log line of one finished exchange. Every part that may carry a request's bytes (method, path,
+    a finding's message) is :func:`~talkie_mock.devtools.terminal.printable` before colours are added."""
     status = str(exchange.status) if exchange.status is not None else "---"
     if colour and exchange.status is not None:
         status = f"{COLOURS.get(exchange.status // 100, '')}{status}{RESET}"
     # the path as the client wrote it: a decoded CR or LF would start a line of the client's making
     path = urllib.parse.quote(exchange.path, safe="/:@!$&'()*+,;=-._~%")
-    parts = [time.strftime("%H:%M:%S", time.localtime(now)), exchange.method, path, status]
+    parts = [time.strftime("%H:%M:%S", time.localtime(now)), printable(exchange.method), path, status]
     parts.append(duration(exchange.duration_ms))
+    # what the mock did on purpose is said so: a 429 of `--fail rate_limited` is no rate limit of the app's
+    parts += [printable(f"⚑ injected by fault {label}") for label in exchange.faults]
     if exchange.stream is not None:
-        parts.append(f"stream {exchange.stream}")
+        parts.append(printable(f"stream {exchange.stream}"))
     for finding in exchange.findings:
         # a remark no rule backs shows its level only (no placeholder where a rule id would stand)
         rule = f"{finding.rule_id} " if finding.rule_id else ""
-        mark = f"{rule}{finding.severity.value}: {finding.message}"
+        mark = printable(f"{rule}{finding.severity.value}: {finding.message}")
         if colour:
             mark = f"{BROKEN if finding.severity is Severity.ERROR else WARNED}{mark}{RESET}"
         parts.append("✗ " + mark)

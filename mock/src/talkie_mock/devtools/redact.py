@@ -4,7 +4,9 @@ The traffic record, the inspector's state view, the violation log, the report an
 what they show through :func:`redact` (JSON values) or :func:`scrub` (text). Four nets catch a secret:
 
 * the names it travels under (`Authorization: Bearer …`, `refresh_token=…`, `"clientSecret": …`, a form's
-  hidden `csrf` field);
+  hidden `csrf` field), and the credential headers under any scheme (`Authorization: Token tokA`, kept by
+  the traffic record as `{"authorization": …}`); after `Bearer` in other text only a token-shaped value
+  (a message saying "a bearer token is required" keeps its words);
 * the prefixes the mock gives every credential it mints (`tka_`, `tkr_`, `tkc_`, `ek_mock_`, `tk_dev_`,
   `dk_`), wherever they stand: also glued to a letter, digit or underscore (`Bearertka_…`, `x<token>`) when
   what follows the prefix looks minted (16 characters or more, with a digit or a capital), so `sdk_version`
@@ -60,7 +62,13 @@ _HIDDEN = re.compile(
     r"(?P<head>\bname=[\"'](?:" + "|".join(FORM_FIELDS) + r")[\"'][^>]*?\bvalue=[\"'])(?P<value>[^\"'>]+)"
 )
 """A secret in an HTML form's field (the CSRF token of a recorded consent or device page)."""
-_BEARER = re.compile(r"(?i)(?P<head>\b(?:bearer|basic)\s+)(?P<value>[^\s\"',;]+)")
+_BEARER = re.compile(r"(?P<head>\b(?i:bearer|basic)\s+)(?P<value>[^\s\"',;]+)")
+_TOKEN_SHAPED = re.compile(r"[0-9+/=_.~-]|.[A-Z]")
+"""What a credential has and a word of prose has not: a digit or a token68 sign, or a capital after its
+first letter (a message's "a bearer token is required" keeps its word)."""
+CREDENTIAL_HEADERS = frozenset({"authorization", "proxy-authorization", "x-talkie-mock-key"})
+"""Headers (lower-case names, as the traffic record keeps them) whose value is a credential under any
+scheme (`Authorization: Token tokA`): all of it after the scheme is cut, however short."""
 _PREFIXED = re.compile(
     rf"(?P<value>(?<!{_WORD})(?:{_PREFIXES}){_TAIL}{{4,}}"
     rf"|(?<={_WORD})(?:{_PREFIXES})(?={_TAIL}*[A-Z0-9]){_TAIL}{{{GLUED_TAIL},}})"
@@ -70,6 +78,14 @@ _AS_VALUE = r"^(?:{0})$|(?<=\")(?:{0})(?=\")|(?<=')(?:{0})(?=')|(?<==)(?:{0})(?=
 the value of a `name=value` (a word that short occurs by chance: in a path, in prose, it stays)."""
 _AS_TOKEN = r"(?<![A-Za-z0-9_\-.~+])(?:{0})(?![A-Za-z0-9_\-.~+])"
 """Where a longer static secret stands as a token: bounded by characters no token has (a path segment too)."""
+
+
+def credential(value: str) -> str:
+    """A credential header's value with everything after its scheme cut (a bare value cut whole)."""
+    scheme, space, given = value.strip().partition(" ")
+    if not space:
+        return head(scheme) if scheme else value
+    return f"{scheme} {head(given.strip())}" if given.strip() else value
 
 
 def head(secret: str) -> str:
@@ -144,21 +160,42 @@ class Redactor:
             text = self._values.sub(lambda m: head(m.group(0)), text)
         if self._pieces is not None:
             text = self._pieces.sub(lambda m: head(m.group(0).removesuffix(MARK)), text)
-        text = _BEARER.sub(lambda m: m.group("head") + head(m.group("value")), text)
+        text = _BEARER.sub(self._bearer, text)
         text = _FIELD.sub(lambda m: m.group("head") + head(m.group("value")), text)
         text = _MEMBER.sub(lambda m: m.group("head") + head(m.group("value")), text)
         text = _HIDDEN.sub(lambda m: m.group("head") + head(m.group("value")), text)
         return _PREFIXED.sub(lambda m: head(m.group("value")), text)
+
+    def _member(self, name: Any, value: Any) -> Any:
+        if isinstance(value, str) and value:
+            if name in _MEMBERS:
+                return head(value)
+            if isinstance(name, str) and name.lower() in CREDENTIAL_HEADERS:
+                return credential(value)
+        return self.redact(value)
+
+    def _bearer(self, found: re.Match[str]) -> str:
+        """The value after `Bearer`/`Basic` cut when it is a credential: in a header (the scheme starts the
+        text or follows a header's colon), a known secret, or a token-shaped word of 8 characters or more;
+        a word of prose after it stays."""
+        value = found.group("value")
+        start = found.start()
+        before = found.string[max(0, start - 8) : start].rstrip()  # a short look back: bodies are long
+        if (
+            (start == 0 or (not before and not found.string[:start].strip()))
+            or before.endswith(":")
+            or value in self._known
+            or (len(value) >= FRAGMENT_CHARS and _TOKEN_SHAPED.search(value))
+        ):
+            return found.group("head") + head(value)
+        return found.group(0)
 
     def redact(self, value: Any) -> Any:
         """A copy of a JSON value with secret members cut and every string scrubbed."""
         if isinstance(value, str):
             return self.scrub(value)
         if isinstance(value, dict):
-            return {
-                k: (head(v) if isinstance(v, str) and k in _MEMBERS and v else self.redact(v))
-                for k, v in value.items()
-            }
+            return {k: self._member(k, v) for k, v in value.items()}
         if isinstance(value, list):
             return [self.redact(v) for v in value]
         return value

@@ -31,6 +31,19 @@ HOW_TO_KEY = (
 )
 
 
+DEFAULT_URL = "http://127.0.0.1:8765"
+"""Where `report` looks when no runtime file names a running mock (serve's default port)."""
+
+
+def running() -> str:
+    """The URL of the one running mock of this user (its runtime file), else :data:`DEFAULT_URL`;
+    :class:`ReportError` when several run (which one is meant?)."""
+    origins = runtime.running()
+    if len(origins) > 1:
+        raise ReportError(f"{len(origins)} mocks are running ({', '.join(origins)}): name one with --url")
+    return origins[0] if origins else DEFAULT_URL
+
+
 def fetch(url: str, key: str | None = None, timeout: float = 10.0) -> list[dict[str, Any]]:
     """Violations from a running mock's control API. `key`: its developer secret; without one, the secret
     of this user's mock on that port is read from its runtime file (devtools.runtime)."""
@@ -88,10 +101,12 @@ def as_text(violations: list[dict[str, Any]]) -> str:
         rule_id = line["rule"] or "-"
         entry = rules.get(line["rule"] or "")
         side = f"[{entry.side}]" if entry else "[-]"
-        lines.append(
-            f"{line['level'].upper():8} {rule_id:10} {side:8} {line['count']:>4}x  "
-            f"{entry.statement if entry else ''}"
-        )
         last = line["last"]
-        lines.append(f"{'':20}last: {last['method']} {last['path']} at {last['at']}: {last['message']}")
+        # a server's rule broken by the client's request (RUN-001: a body a server cannot take) is told in the
+        # client's words, the finding's own; the server's duty would read as a charge against the server
+        clients = entry is not None and entry.side != "server"
+        statement = entry.statement if entry is not None and clients else last["message"]
+        lines.append(f"{line['level'].upper():8} {rule_id:10} {side:8} {line['count']:>4}x  {statement}")
+        said = "" if statement == last["message"] else f": {last['message']}"
+        lines.append(f"{'':20}last: {last['method']} {last['path']} at {last['at']}{said}")
     return "\n".join(lines)

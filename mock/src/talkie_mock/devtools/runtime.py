@@ -3,8 +3,8 @@
 `talkie-mock serve` writes `mock-<port>.json` (its origin, pid and secret) into the user's runtime folder
 (`$XDG_RUNTIME_DIR/talkie-mock`, else `~/.local/share/talkie-mock/runtime`), the folder made 0700 and the
 file 0600, rewritten when a new secret replaces an expired one and removed when the mock stops.
-`talkie-mock report` reads it, so the developer never copies a key on their own machine; another account
-cannot read it.
+`talkie-mock report` reads it, so the developer never copies a key on their own machine, and finds the
+running mocks by it (:func:`running`); another account cannot read it.
 """
 
 from __future__ import annotations
@@ -59,9 +59,8 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def find_key(port: int) -> str | None:
-    """The secret of this user's running mock on `port` (None: no file, not private, or its mock ended)."""
-    target = path_for(port)
+def _read(target: Path) -> dict[str, Any] | None:
+    """A runtime file's content when it is private, this user's, and its mock still runs."""
     try:
         if target.stat().st_mode & 0o077 or target.stat().st_uid != os.getuid():
             return None
@@ -73,5 +72,22 @@ def find_key(port: int) -> str | None:
     pid = data.get("pid")
     if not isinstance(pid, int) or not _alive(pid):
         return None
-    key: str = data["key"]
-    return key
+    return data
+
+
+def find_key(port: int) -> str | None:
+    """The secret of this user's running mock on `port` (None: no file, not private, or its mock ended)."""
+    data = _read(path_for(port))
+    return str(data["key"]) if data is not None else None
+
+
+def running() -> list[str]:
+    """The origins of this user's running mocks, by port (from their runtime files)."""
+    found: list[tuple[int, str]] = []
+    with contextlib.suppress(OSError):
+        for target in folder().glob("mock-*.json"):
+            data = _read(target)
+            port = target.stem.removeprefix("mock-")
+            if data is not None and isinstance(data.get("origin"), str) and port.isdigit():
+                found.append((int(port), data["origin"]))
+    return [origin for _, origin in sorted(found)]

@@ -22,6 +22,7 @@ import json
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -45,7 +46,9 @@ from talkie_mock.errors import ApiError
 
 CAPACITY = 500
 REPEAT_SECONDS = 10.0
-"""How long the same refusal (method, path, status) is recorded only once (:meth:`Traffic.refused`)."""
+"""The window in which the same refusal of the same client is recorded once (:meth:`Traffic.refused`)."""
+REFUSAL_CLIENTS = 256
+"""Windows of repeated refusals kept at once (a client past it starts a new window, no more)."""
 BODY_LIMIT = 16 * 1024
 """Bytes of a body kept and shown; the rest is only counted (the shown text ends with a mark)."""
 ANALYSED_LIMIT = 64 * 1024
@@ -112,6 +115,8 @@ class Exchange:
     overflow_events = 0
     overflow_decoder: SSEDecoder | None = None
     faults: list[str] = []  # noqa: RUF012 - replaced, never mutated
+    repeats = 0
+    """How many more of the same refusal this exchange stands for (:meth:`Traffic.refused`)."""
     variations: list[str] = []  # noqa: RUF012 - replaced, never mutated (the `--vary` choices taken)
     findings: list[Finding] = []  # noqa: RUF012 - replaced, never mutated
     ended: float | None = None
@@ -211,6 +216,7 @@ class Exchange:
             "unsafe": UNSAFE_LABEL if UNSAFE_LABEL in self.variations else None,
             "findings": [finding_json(f) for f in self.findings],
             "durationMs": self.duration_ms,
+            "repeats": self.repeats,
         }
 
 
@@ -237,13 +243,15 @@ def _judged(entry: dict[str, Any]) -> dict[str, Any]:
     return entry
 
 
-def refused_finding(status: int, body: bytes) -> Finding:
-    """The warning on a refused request: refused before any endpoint, and the answer's own advice."""
+def refused_finding(status: int, body: bytes, before: int = 0) -> Finding:
+    """The warning on a refused request: refused before any endpoint, and the answer's own advice
+    (`before`: how many more of the same came in the window before, recorded on no row of their own)."""
     try:
         message = str(json.loads(body)["error"]["message"])
     except (ValueError, KeyError, TypeError):
         message = f"HTTP {status}"
-    return verdict(None, "warning", f"Refused before any endpoint saw it: {message}")
+    repeated = f" ({before} more like it in the {REPEAT_SECONDS:g} s before)" if before else ""
+    return verdict(None, "warning", f"Refused before any endpoint saw it: {message}{repeated}")
 
 
 class Traffic:
@@ -261,7 +269,9 @@ class Traffic:
         self.budget = budget
         self.clock_ms = clock_ms
         """The mock's clock, for exchanges the recorder does not see (:meth:`refused`)."""
-        self._last_refusal: tuple[tuple[str, str, int], float] | None = None
+        self._refusals: dict[tuple[int, bytes, str], _Repeats] = {}
+        self.monotonic: Callable[[], float] = time.monotonic
+        """The clock of the windows of repeated refusals (a test moves it)."""
         self.items: deque[Exchange] = deque(maxlen=capacity)
         self.kept_bytes = 0
         """Bytes the kept exchanges hold (bodies and streams), at most `budget` once a request is done."""
@@ -327,15 +337,25 @@ class Traffic:
         """Record a request the front door (Host check, CORS, guard, body cap) answered before the recorder
         saw it, as one finished exchange with a warning that repeats what to do (the answer's message).
 
-        The same refusal again within :data:`REPEAT_SECONDS` is not recorded again: an inspector tab left
-        open on an old developer secret polls every second and would push everything else out."""
+        One row per window: the same refusal (status and answer) of the same client (its address and
+        `User-Agent`) within :data:`REPEAT_SECONDS` of the row is only counted, on that row; the next one
+        after the window starts a new row that says how many came meanwhile. An inspector tab left open on
+        the key of an earlier run polls two paths every second: it costs a row and a log line per window,
+        never the app's own traffic."""
         if scope.get("type") != "http" or scope.get("path") in NOT_TRAFFIC:
             return
-        key, now = (scope["method"], scope["path"], status), time.monotonic()
-        last = self._last_refusal
-        if last is not None and last[0] == key and now - last[1] < REPEAT_SECONDS:
+        client = scope.get("client")
+        agent = next((v for k, v in scope["headers"] if k == b"user-agent"), b"")
+        key = (status, body, f"{client[0] if client else ''} {agent.decode('latin-1')}")
+        now = self.monotonic()
+        window = self._refusals.get(key)
+        if window is not None and now - window.started < REPEAT_SECONDS:
+            window.count += 1
+            window.exchange.repeats = window.count
+            if not window.exchange.evicted:
+                self.touch(window.exchange)
             return
-        self._last_refusal = (key, now)
+        before = window.count if window is not None else 0
         exchange = self.begin(
             scope["method"], scope["path"], scope.get("query_string", b""), self.clock_ms(), scope["headers"]
         )
@@ -345,10 +365,26 @@ class Traffic:
         self.charge(exchange, len(exchange.response_body))
         exchange.analysed = True
         exchange.ended = time.monotonic()
-        exchange.findings = [refused_finding(status, body)]
+        exchange.findings = [refused_finding(status, body, before)]
+        self._window(key, _Repeats(now, exchange))
         self.touch(exchange)
         for listener in self.listeners:
             listener(exchange)
+
+    def _window(self, key: tuple[int, bytes, str], window: _Repeats) -> None:
+        self._refusals.pop(key, None)
+        self._refusals[key] = window
+        if len(self._refusals) > REFUSAL_CLIENTS:  # the oldest window goes (dicts keep insertion order)
+            del self._refusals[next(iter(self._refusals))]
+
+
+@dataclass
+class _Repeats:
+    """A window of one refusal of one client: its row and how many more came within it."""
+
+    started: float
+    exchange: Exchange
+    count: int = 0
 
 
 Analyse = Callable[[Exchange, Seen], None]

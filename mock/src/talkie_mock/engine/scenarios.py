@@ -100,6 +100,27 @@ class Rule:
     steps: list[dict[str, Any]]
 
 
+STUB = "stub"
+"""The origin of a rule added through the control API: its body is one `scenarios` item, so the places named
+in its problems start there (`steps/0/card/title`, not `scenarios/0/…`)."""
+
+
+def _where(origin: str, path: str) -> str:
+    return path.removeprefix("scenarios/0").lstrip("/") if origin == STUB else path
+
+
+def _problems(exc: ValidationError, where: str, shown: int = 3) -> str:
+    """A model's refusal as the places it names and what is wrong there, each a member of the author's own
+    text (`steps/0/card/title: Field required`): no model dump, no value the check filled in."""
+    found = exc.errors(include_url=False, include_input=False, include_context=False)
+    parts = [
+        f"{'/'.join(filter(None, [where, *(str(p) for p in error['loc'])]))}: {error['msg']}"
+        for error in found[:shown]
+    ]
+    more = f" (and {len(found) - shown} more)" if len(found) > shown else ""
+    return "; ".join(parts) + more
+
+
 class Scenario:
     """The loaded rules; :meth:`plan` returns None when no rule matches."""
 
@@ -133,7 +154,7 @@ class Scenario:
     def add(self, data: Any) -> Rule:
         """Add one rule (a `scenarios` item of the file's schema) in front of the others; its name is its
         handle (made up when absent) and replaces a rule of the same name."""
-        rule = Scenario.from_data({"scenarios": [data]}, "stub").rules[0]
+        rule = Scenario.from_data({"scenarios": [data]}, STUB).rules[0]
         if not isinstance(data, dict) or "name" not in data:
             self.added += 1
             rule = Rule(f"stub-{self.added}", rule.pattern, rule.steps)
@@ -169,14 +190,14 @@ class Scenario:
         problems = sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path))
         if problems:
             first = problems[0]
-            where = "/".join(str(p) for p in first.absolute_path) or "(top)"
+            where = _where(origin, "/".join(str(p) for p in first.absolute_path)) or "(top)"
             raise ScenarioError(f"{origin}: {where}: {first.message}")
         rules = []
         for index, raw in enumerate(data.get("scenarios", [])):
             try:
                 pattern = re.compile(raw["match"])
             except re.error as exc:
-                raise ScenarioError(f"{origin}: scenarios/{index}/match: {exc}") from exc
+                raise ScenarioError(f"{origin}: {_where(origin, f'scenarios/{index}/match')}: {exc}") from exc
             rule = Rule(name=raw.get("name", f"rule {index}"), pattern=pattern, steps=raw["steps"])
             cls._check(rule, origin, index)
             rules.append(rule)
@@ -186,13 +207,15 @@ class Scenario:
     def _check(rule: Rule, origin: str, index: int) -> None:
         """Build every model once so a malformed card or link fails at load time."""
         for number, step in enumerate(rule.steps):
+            member = "card" if "card" in step else "open"
             try:
                 if "card" in step:
                     Card.model_validate({"id": "c_check", "version": 1, **step["card"]})
                 elif "open" in step:
                     OpenLink.model_validate(step["open"])
             except ValidationError as exc:
-                raise ScenarioError(f"{origin}: scenarios/{index}/steps/{number}: {exc}") from exc
+                where = _where(origin, f"scenarios/{index}/steps/{number}/{member}")
+                raise ScenarioError(f"{origin}: {_problems(exc, where)}") from None
 
     def plan(self, text: str, content: Content, request: Request) -> list[Step] | None:
         for rule in self.rules:

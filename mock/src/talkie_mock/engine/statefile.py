@@ -10,7 +10,9 @@ folder or starts it twice. Each case ends in :class:`StateFileError` (the CLI pr
 * the file is another application's SQLite database: a state file carries the mock's `application_id`
   (a new, empty file gets it; a state file made before the mark is known by its tables), and anything else
   is refused before a byte of it changes, its mode included;
-* the file or its folder cannot be written.
+* the file or its folder cannot be written, or the disk is full (not even the lock's pid fits).
+
+When a start fails so, :func:`abandon` removes the lock it took and the file it made.
 """
 
 from __future__ import annotations
@@ -71,12 +73,33 @@ def lock(path: str) -> IO[str] | None:
             f"the state file {path} is in use by another running talkie-mock (pid {holder}); stop it, "
             "or give this one its own file with --state"
         ) from None
-    handle.seek(0)
-    handle.truncate()
-    handle.write(str(os.getpid()))
-    handle.flush()
     _HELD[str(target.resolve())] = handle
+    try:
+        handle.seek(0)
+        handle.truncate()
+        handle.write(str(os.getpid()))
+        handle.flush()
+    except OSError as exc:  # a full disk (ENOSPC), a size limit (EFBIG): not even a pid fits
+        abandon(path, fresh=False)
+        raise StateFileError(f"cannot write next to the state file {path}: {exc.strerror}") from None
     return handle
+
+
+def abandon(path: str, *, fresh: bool) -> None:
+    """Give up a state file this process could not start on: its lock released and removed (only one this
+    process holds), and, when this start made the file (`fresh`), the file and its logs removed, so a full
+    disk leaves nothing behind that the next start would trip on."""
+    if path == MEMORY:
+        return
+    handle = _HELD.pop(str(Path(path).resolve()), None)
+    if handle is not None:
+        with contextlib.suppress(OSError):
+            os.unlink(f"{path}.lock")
+        handle.close()
+    if fresh and handle is not None:
+        for name in (path, f"{path}-wal", f"{path}-shm", f"{path}-journal"):
+            with contextlib.suppress(OSError):
+                os.unlink(name)
 
 
 APPLICATION_ID = 0x546B6D6B
@@ -211,14 +234,15 @@ _DISK_FULL_TOLD: list[bool] = []
 
 
 def disk_full(exc: BaseException | None) -> bool:
-    """Whether an exception (or one it came from) is a full disk: SQLITE_FULL or ENOSPC."""
+    """Whether an exception (or one it came from) is a full disk: SQLITE_FULL, ENOSPC or EFBIG (a file size
+    limit, `ulimit -f`, which is a full disk to the file)."""
     seen = 0
     while exc is not None and seen < 8:
         if isinstance(exc, sqlite3.Error) and (
             getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL or "disk is full" in str(exc)
         ):
             return True
-        if isinstance(exc, OSError) and exc.errno == errno.ENOSPC:
+        if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EFBIG):
             return True
         exc, seen = exc.__cause__ or exc.__context__, seen + 1
     return False

@@ -18,6 +18,9 @@ const KEY = (() => {
   return sessionStorage.getItem(KEY_ITEM);
 })();
 const entries = new Map();
+// Set when the mock refuses this tab's key (a link of an earlier run, an expired key): the tab stops asking,
+// since every call would be refused again, and says which link to open instead.
+let refused = false;
 let cursor = 0;
 let selected = null;
 
@@ -40,6 +43,10 @@ const CLOCK_SWITCHES = [
   ["+1 h", { seconds: 3600 }],
 ];
 
+const REFUSED =
+  "this tab's key is not this mock's (a link of an earlier run, or an expired one): the tab stopped asking. " +
+  "Open the latest inspector link talkie-mock printed.";
+
 function el(tag, text, className) {
   const node = document.createElement(tag);
   if (text !== undefined && text !== null) node.textContent = String(text);
@@ -61,9 +68,14 @@ async function call(method, path, body) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
   }
+  if (refused) throw new Error(REFUSED);
   const response = await fetch(API + path, init);
   const data = await response.json().catch(() => null);
   document.getElementById("how-to-open").hidden = response.status !== 401;
+  if (response.status === 401) {
+    refused = true;
+    throw new Error(REFUSED);
+  }
   if (!response.ok) {
     const message = data && data.error ? data.error.message : response.statusText;
     throw new Error(message);
@@ -108,6 +120,12 @@ function row(entry) {
   const faults = el("td");
   if (entry.unsafe) faults.append(unsafeBadge(entry));
   for (const label of entry.faults || []) faults.append(el("span", label, "badge fault"));
+  if (entry.repeats) {
+    // a refusal of the front door that came again within 10 s: counted on this row, not one row each
+    const badge = el("span", "×" + (entry.repeats + 1), "badge repeats");
+    badge.title = entry.repeats + " more of the same refusal from the same client within 10 s";
+    faults.append(badge);
+  }
   const varied = entry.variations || [];
   if (varied.length) {
     const badge = el("span", "vary ×" + varied.length, "badge vary");
@@ -120,6 +138,8 @@ function row(entry) {
     selected = entry.id;
     drawTraffic();
     drawDetail();
+    // the detail sits below the table: bring it on screen, or a click would seem to do nothing
+    document.getElementById("detail").scrollIntoView({ block: "start" });
   });
   return tr;
 }
@@ -251,9 +271,9 @@ async function pollTraffic() {
     }
     document.getElementById("connection").textContent = "";
   } catch (err) {
-    document.getElementById("connection").textContent = "mock unreachable: " + err.message;
+    document.getElementById("connection").textContent = refused ? err.message : "mock unreachable: " + err.message;
   }
-  setTimeout(pollTraffic, 500);
+  if (!refused) setTimeout(pollTraffic, 500);
 }
 
 // -- state ---------------------------------------------------------------------------------------------------
@@ -328,8 +348,14 @@ async function refreshState() {
   try {
     drawState(await call("GET", "/state"));
   } catch (err) {
-    document.getElementById("connection").textContent = "mock unreachable: " + err.message;
+    document.getElementById("connection").textContent = refused ? err.message : "mock unreachable: " + err.message;
   }
+}
+
+function pollState() {
+  refreshState().then(() => {
+    if (!refused) setTimeout(pollState, 1500);
+  });
 }
 
 function setup() {
@@ -360,8 +386,7 @@ function setup() {
   document.getElementById("export-har").addEventListener("click", exportHar);
   document.getElementById("copy-curl").addEventListener("click", copyCurl);
   pollTraffic();
-  refreshState();
-  setInterval(refreshState, 1500);
+  pollState();
 }
 
 document.addEventListener("DOMContentLoaded", setup);
