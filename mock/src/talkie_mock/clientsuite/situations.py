@@ -1,0 +1,214 @@
+"""The building blocks scenarios answer with: a scenario's manifest, a run's events, a thread, a §3 error.
+
+Known shapes go through talkie_models (the schemas' one owner), so a scenario sends only what a client built
+from the text can read; the deliberately unknown parts a scenario adds are plain dicts, unknown by design.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from talkie_models import (
+    ErrorResponse,
+    Manifest,
+    RunFinishedEvent,
+    RunStartedEvent,
+    TextMessageContentEvent,
+    TextMessageEndEvent,
+    TextMessageStartEvent,
+    ThreadDetail,
+)
+from talkie_models.sse import encode_event
+
+PREFIX = "/_scenarios"
+"""Every scenario lives under `PREFIX/<name>/`: its manifest at `PREFIX/<name>/.well-known/talkie.json`
+(a full manifest URL, which §1 lets the person enter), its endpoints beside it (notes N-180)."""
+
+ENDPOINTS: Mapping[str, str] = {
+    "status": "api/status",
+    "run": "api/run",
+    "cancelRun": "api/runs/{runId}/cancel",
+    "threads": "api/threads",
+    "thread": "api/threads/{threadId}",
+    "action": "api/actions/{actionId}",
+    "decision": "api/actions/{actionId}/decision",
+}
+"""The manifest's endpoints of every scenario, relative to the scenario's own path."""
+
+MANIFEST_PATH = ".well-known/talkie.json"
+STAMP = "2026-01-01T00:00:00Z"
+
+
+@dataclass(frozen=True)
+class Origins:
+    """The two loopback origins of a suite run and its development token."""
+
+    issuer: str
+    decoy: str
+    token: str
+
+    def base(self, name: str) -> str:
+        """The path every URL of scenario `name` starts with."""
+        return f"{PREFIX}/{name}/"
+
+    def manifest_url(self, name: str) -> str:
+        return f"{self.issuer}{self.base(name)}{MANIFEST_PATH}"
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a scenario answers: a status, headers and a body, or SSE frames sent one by one (`stream`)."""
+
+    status: int
+    headers: tuple[tuple[str, str], ...] = ()
+    body: bytes = b""
+    stream: tuple[bytes, ...] | None = None
+
+
+def manifest(origins: Origins, name: str, **members: Any) -> dict[str, Any]:
+    """The manifest of scenario `name`, validated as talkie/1's shape, then `members` laid over it (a
+    scenario's deliberate departure, which is not validated)."""
+    base = origins.base(name)
+    body = Manifest.model_validate(
+        {
+            "spec": "talkie/1",
+            "issuer": origins.issuer,
+            "serverId": f"scenario-{name}",
+            "name": f"Scenario {name}",
+            "description": "A scenario of talkie-mock's client conformance suite.",
+            "locale": "en",
+            "brand": {"logo": f"{base}logo.png", "accent": "#0b7a75"},
+            "auth": {
+                "oauth": {"issuer": f"{origins.issuer}/oauth", "scopes": ["talkie", "offline_access"]},
+                "token": {"hint": "the development token of the suite"},
+            },
+            "endpoints": {key: base + path for key, path in ENDPOINTS.items()},
+            "capabilities": {"actions": {"voiceConfirm": False}, "cards": {"blocks": ["text"]}},
+            "limits": {"maxMessageChars": 4000},
+            "testMode": True,
+        }
+    ).model_dump(mode="json", by_alias=True)
+    body.update(members)
+    return body
+
+
+def json_answer(body: Any, status: int = 200, headers: tuple[tuple[str, str], ...] = ()) -> Answer:
+    return Answer(
+        status,
+        (("content-type", "application/json"), *headers),
+        json.dumps(body, ensure_ascii=False).encode(),
+    )
+
+
+def error(status: int, code: str, message: str, retryable: bool = False) -> Answer:
+    """A §3 error answer."""
+    body = ErrorResponse.model_validate(
+        {"error": {"code": code, "message": message, "retryable": retryable}}
+    ).model_dump(mode="json", by_alias=True)
+    extra = (("www-authenticate", "Bearer"),) if status == 401 else ()
+    return json_answer(body, status, extra)
+
+
+def redirect(location: str, status: int = 307) -> Answer:
+    return Answer(status, (("location", location),))
+
+
+@dataclass(frozen=True)
+class RunRequest:
+    """What the engine of a scenario needs of a run request body: the thread, run and message ids and text."""
+
+    thread_id: str
+    run_id: str
+    message_id: str
+    text: str
+
+    @classmethod
+    def of(cls, body: Mapping[str, Any] | None) -> RunRequest:
+        body = body or {}
+        messages = body.get("messages")
+        last = messages[-1] if isinstance(messages, list) and messages else {}
+        last = last if isinstance(last, dict) else {}
+        return cls(
+            str(body.get("threadId") or "thr_scenario"),
+            str(body.get("runId") or "run_scenario"),
+            str(last.get("id") or "msg_scenario"),
+            str(last.get("content") or ""),
+        )
+
+
+REPLY = ("Scenario ", "reply ", "complete.")
+"""The assistant's text every run of the suite sends, in three deltas; an adapter shows it joined."""
+REPLY_TEXT = "".join(REPLY)
+REPLY_ID = "msg_scenario_reply"
+
+
+def text_events(run: RunRequest, extra: Mapping[int, tuple[Mapping[str, Any], ...]] = {}) -> list[bytes]:
+    """A run's frames: RUN_STARTED, the reply's text message, RUN_FINISHED. `extra[i]`: frames sent before
+    the i-th delta (0..2), or after the last one at index 3 (unknown events, by design not validated)."""
+    frames = [
+        encode_event(
+            RunStartedEvent.model_validate(
+                {"type": "RUN_STARTED", "threadId": run.thread_id, "runId": run.run_id}
+            )
+        )
+    ]
+    frames.append(
+        encode_event(
+            TextMessageStartEvent.model_validate(
+                {"type": "TEXT_MESSAGE_START", "messageId": REPLY_ID, "role": "assistant"}
+            )
+        )
+    )
+    for index, delta in enumerate(REPLY):
+        frames.extend(encode_event(event) for event in extra.get(index, ()))
+        frames.append(
+            encode_event(
+                TextMessageContentEvent.model_validate(
+                    {"type": "TEXT_MESSAGE_CONTENT", "messageId": REPLY_ID, "delta": delta}
+                )
+            )
+        )
+    frames.extend(encode_event(event) for event in extra.get(len(REPLY), ()))
+    frames.append(
+        encode_event(TextMessageEndEvent.model_validate({"type": "TEXT_MESSAGE_END", "messageId": REPLY_ID}))
+    )
+    frames.append(
+        encode_event(
+            RunFinishedEvent.model_validate(
+                {"type": "RUN_FINISHED", "threadId": run.thread_id, "runId": run.run_id}
+            )
+        )
+    )
+    return frames
+
+
+def stream(frames: list[bytes]) -> Answer:
+    return Answer(
+        200, (("content-type", "text/event-stream"), ("cache-control", "no-store")), stream=tuple(frames)
+    )
+
+
+def thread_detail(run: RunRequest) -> dict[str, Any]:
+    """The stored thread of a run: the user's message and the whole reply."""
+    message = {"role": "user", "createdAt": STAMP, "cards": [], "channel": "chat"}
+    detail = ThreadDetail.model_validate(
+        {
+            "thread": {
+                "id": run.thread_id,
+                "title": "Scenario",
+                "channel": "chat",
+                "createdAt": STAMP,
+                "updatedAt": STAMP,
+            },
+            "messages": [
+                {**message, "id": run.message_id, "content": run.text},
+                {**message, "id": REPLY_ID, "role": "assistant", "content": REPLY_TEXT},
+            ],
+            "actions": [],
+        }
+    )
+    dumped: dict[str, Any] = detail.model_dump(mode="json", by_alias=True)
+    return dumped
