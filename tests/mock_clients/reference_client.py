@@ -8,21 +8,55 @@ of what it showed. `--break` makes it wrong in one way, so the suite's checks ca
 - token-everywhere: follows an endpoint's redirect anywhere, bearer token and all (breaks AUTH-019)
 - accept-any-version: takes a manifest of any spec version (breaks MAN-004)
 - cancel-on-drop: answers a dropped stream with cancelRun instead of loading the thread (breaks RUN-029)
+- open-links: opens the links a run offers by itself (breaks RUN-022 and SEC-002)
+- hide-unknown-cards: leaves out a card with a block it cannot render (breaks CARD-004)
+- raw-segment: puts an id into a path unencoded (breaks MAN-012)
+- strict-events: gives up on an event type or CUSTOM name it does not know (breaks RUN-026, RUN-027)
+- endless-retry: repeats a failed request five times, whatever the error (breaks AUTH-018; against
+  ERR-011, a SHOULD, it is only warned)
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import re
 import secrets
 import sys
 from typing import Any
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import quote, urljoin, urlsplit
 
 import httpx
 
-BREAKS = ("follow-manifest-redirect", "token-everywhere", "accept-any-version", "cancel-on-drop")
+BLOCKS = frozenset({"heading", "text", "fields", "list", "link", "file", "badge"})
+"""The card blocks this client renders; a card with any other shows as its fallbackText."""
+BREAKS = (
+    "follow-manifest-redirect",
+    "token-everywhere",
+    "accept-any-version",
+    "cancel-on-drop",
+    "open-links",
+    "hide-unknown-cards",
+    "raw-segment",
+    "strict-events",
+    "endless-retry",
+)
+KNOWN_EVENTS = frozenset(
+    {
+        "RUN_STARTED",
+        "RUN_FINISHED",
+        "RUN_ERROR",
+        "TEXT_MESSAGE_START",
+        "TEXT_MESSAGE_CONTENT",
+        "TEXT_MESSAGE_END",
+        "TOOL_CALL_START",
+        "TOOL_CALL_END",
+        "TOOL_CALL_RESULT",
+        "CUSTOM",
+    }
+)
+KNOWN_CUSTOM = frozenset({"talkie.card", "talkie.action", "talkie.open", "talkie.usage"})
 
 
 def origin(url: str) -> str:
@@ -71,7 +105,8 @@ class Client:
     def url(self, name: str, **params: str) -> str:
         template = str(self.manifest["endpoints"].get(name, ""))
         for key, value in params.items():
-            template = template.replace("{" + key + "}", httpx.URL("/" + value).raw_path.decode()[1:])
+            encoded = value if self.broken == "raw-segment" else quote(value, safe="")
+            template = template.replace("{" + key + "}", encoded)
         url = urljoin(self.issuer, template)
         if not template or origin(url) != self.issuer:
             raise RefusedError(f"MAN-011: the {name} endpoint is on another origin, which nobody approved")
@@ -87,6 +122,13 @@ class Client:
                 method, urljoin(url, answer.headers["location"]), headers=headers, **kwargs
             )
             answer = self.http.send(request, stream=True)
+        tries = 1
+        while not answer.is_success and self.broken == "endless-retry" and tries < 5:
+            answer.close()
+            answer = self.http.send(
+                self.http.build_request(method, url, headers=headers, **kwargs), stream=True
+            )
+            tries += 1
         if answer.status_code == 401:
             answer.close()
             raise RefusedError(
@@ -96,6 +138,11 @@ class Client:
             answer.close()
             raise RefusedError(f"{method} {urlsplit(url).path} answered {answer.status_code}")
         return answer
+
+    def open(self, url: str) -> None:
+        """What a tap on a link does (here without one: the broken behaviour)."""
+        with contextlib.suppress(httpx.HTTPError):  # the suite's https links serve nothing
+            self.http.get(urljoin(self.issuer, url)).close()
 
     def run(self, text: str) -> None:
         thread_id, run_id, message_id = (f"{p}_{secrets.token_hex(8)}" for p in ("thr", "run", "msg"))
@@ -109,6 +156,8 @@ class Client:
             "forwardedProps": {"talkie": {"channel": "chat"}},
         }
         shown: list[str] = []
+        cards: dict[str, dict[str, Any]] = {}
+        links: list[str] = []
         ended = False
         answer = self.call("POST", self.url("run"), json=body, headers={"accept": "text/event-stream"})
         try:
@@ -117,17 +166,36 @@ class Client:
                     continue
                 event = json.loads(line[5:])
                 kind = event.get("type")
+                if self.broken == "strict-events" and (
+                    kind not in KNOWN_EVENTS or (kind == "CUSTOM" and event.get("name") not in KNOWN_CUSTOM)
+                ):
+                    raise RefusedError(f"an event this client does not know: {kind} {event.get('name', '')}")
                 if kind == "RUN_STARTED":
                     thread_id = event.get("threadId", thread_id)
                 elif kind == "TEXT_MESSAGE_CONTENT":
                     shown.append(str(event.get("delta", "")))
                 elif kind in ("RUN_FINISHED", "RUN_ERROR"):
                     ended = True
+                elif kind == "CUSTOM" and event.get("name") == "talkie.card":
+                    cards[event["value"]["id"]] = event["value"]
+                elif kind == "CUSTOM" and event.get("name") == "talkie.open":
+                    links.append(event["value"]["url"])  # offered to the person; opened only on a tap
                 # any other type, and any CUSTOM name, is passed over
         except httpx.TransportError:
             ended = False  # a lost connection: recovered below from the thread
         finally:
             answer.close()
+        for value in cards.values():
+            fallback = any(block.get("type") not in BLOCKS for block in value.get("blocks", []))
+            if fallback and self.broken == "hide-unknown-cards":
+                continue
+            show("card", fallback=fallback, text=value["fallbackText"] if fallback else value["title"])
+            if self.broken == "open-links":
+                links.extend(b["url"] for b in value.get("blocks", []) if b.get("type") == "link")
+        for url in links:
+            show("link", url=url)
+            if self.broken == "open-links":
+                self.open(url)
         if ended:
             show("text", text="".join(shown))
             return

@@ -4,6 +4,7 @@
 import { TalkieClient, TalkieError } from "talkie-types";
 
 const [url = process.env.TALKIE_URL ?? "", token = process.env.TALKIE_TOKEN ?? ""] = process.argv.slice(2);
+const RENDERED = new Set<string>(["heading", "text", "fields", "list", "link", "file", "badge"]);
 const show = (kind: string, data: { [key: string]: unknown }): void => console.log(JSON.stringify({ kind, ...data }));
 
 try {
@@ -20,7 +21,11 @@ try {
   } else {
     show("text", { text: run.state.text });
   }
-  for (const card of run.state.cards.values()) show("card", { fallback: false, text: card.fallbackText });
+  for (const card of run.state.cards.values()) {
+    // the blocks this app renders; a card with any other shows as its fallbackText (CARD-004)
+    const fallback = card.blocks.some((block) => !RENDERED.has(block.type));
+    show("card", { fallback, text: fallback ? card.fallbackText : card.title });
+  }
   for (const link of run.state.links) show("link", { url: link.url });
 } catch (error) {
   show("error", { rule: error instanceof TalkieError ? error.rule : undefined, message: String(error) });

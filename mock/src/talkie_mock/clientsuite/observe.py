@@ -31,6 +31,8 @@ class Seen:
     headers: tuple[tuple[str, str], ...] = ()
     """accept, content-type, and the authorization header's scheme alone (never a credential)."""
     body: dict[str, Any] | None = None
+    rest: str = ""
+    """The raw path below the scenario's base (percent-encoding kept)."""
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,11 @@ class Record:
 
     def shown_of(self, kind: str) -> list[Shown]:
         return [s for s in self.shown if s.kind == kind]
+
+
+def printable(text: str) -> str:
+    """`text` with every control character escaped, for a terminal or a report."""
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
 
 
 KINDS = frozenset({"text", "card", "link", "warning", "decision", "error"})

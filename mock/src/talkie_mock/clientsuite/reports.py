@@ -10,14 +10,10 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+from talkie_mock.clientsuite.observe import printable
 from talkie_mock.clientsuite.verdicts import Result, ScenarioRun, SuiteRun
 
 MARKS = {"pass": "PASS", "fail": "FAIL", "warn": "WARN", "skip": "SKIP"}
-
-
-def printable(text: str) -> str:
-    """`text` with every control character escaped, for a terminal or a Markdown table."""
-    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
 
 
 def summary(run: SuiteRun) -> str:

@@ -1,5 +1,6 @@
-"""The suite's two loopback listeners: the scenario origin, which answers each scenario under its own path,
-and the decoy origin, which answers nothing useful and records whatever reaches it (a token above all).
+"""The suite's loopback listeners: the scenario origin, which answers each scenario under its own path; the
+decoy origin, which answers nothing useful and records whatever reaches it (a token above all); and the
+tripwire, the https origin of the scenarios' links, which records every connection made to it.
 
 Both record every request into the `Record` of the scenario it belongs to: by path on the scenario origin,
 to the scenario under way on the decoy. Request bodies are read up to `BODY_CAP`; every answer is finite.
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import json
 import socket
+import socketserver
 import threading
 import time
 from collections.abc import AsyncIterator
@@ -19,11 +21,15 @@ from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 from starlette.types import Receive, Scope, Send
 
-from talkie_mock.clientsuite.observe import Record, Seen, Where
-from talkie_mock.clientsuite.scenarios import SCENARIOS, Asked, endpoint_of
+from talkie_mock.clientsuite.base import Asked, endpoint_of
+from talkie_mock.clientsuite.observe import Record, Seen, Where, printable
+from talkie_mock.clientsuite.scenarios import SCENARIOS
 from talkie_mock.clientsuite.situations import PREFIX, Answer, Origins, error
 
 BODY_CAP = 256 * 1024
+PATH_SHOWN = 300
+TRIPWIRE_READ = 2.0
+TRIPWIRE_BYTES = 16 * 1024
 START_DEADLINE = 10.0
 KEPT_HEADERS = ("accept", "content-type")
 
@@ -35,7 +41,7 @@ class Suite:
         self.token = token
         self.records: dict[str, Record] = {name: Record() for name in SCENARIOS}
         self.current: str | None = None
-        self.origins = Origins("", "", token)
+        self.origins = Origins("", "", token, "")
 
     def begin(self, name: str) -> Record:
         """A fresh record for scenario `name`, which is now the one under way."""
@@ -105,25 +111,27 @@ class Listener:
             or token in scope.get("query_string", b"")
             or any(token in value for _, value in scope["headers"])
         )
-        path = request.url.path
+        # the path as sent: an encoded slash stays inside its segment
+        path = (scope.get("raw_path") or request.url.path.encode()).decode("latin-1")
+        shown = printable(path)[:PATH_SHOWN]
         name, rest = self._scenario(path)
         if name is None:
             await _response(error(404, "not_found", "No scenario lives here."))(scope, receive, send)
             if self.where == "decoy" and self.suite.current is not None:
-                self.suite.records[self.suite.current].add(
-                    Seen(self.where, request.method, "other", path, carries, _kept(request))
-                )
+                seen = Seen(self.where, request.method, "other", shown, carries, _kept(request), rest=path)
+                self.suite.records[self.suite.current].add(seen)
             return
         asked = Asked(
             endpoint_of(rest),
             request.method,
             request.headers.get("authorization") == f"Bearer {self.suite.token}",
             _json(raw),
+            rest,
         )
         owner = name if self.where == "scenario" else (self.suite.current or name)
         record = self.suite.records[owner]
         record.add(
-            Seen(self.where, request.method, asked.endpoint, path, carries, _kept(request), asked.body)
+            Seen(self.where, request.method, asked.endpoint, shown, carries, _kept(request), asked.body, rest)
         )
         if self.where == "decoy":
             answer = error(404, "not_found", "This origin is the suite's decoy: nothing is served here.")
@@ -164,6 +172,48 @@ class Listener:
             self.thread.join(timeout=5)
 
 
+class Tripwire:
+    """A bare TCP listener behind the https links of the scenarios (a link target is https or same-origin):
+    nothing is served, but every connection is recorded, with whether its first bytes held the token."""
+
+    def __init__(self, suite: Suite) -> None:
+        self.suite = suite
+        self.server: socketserver.ThreadingTCPServer | None = None
+        self.origin = ""
+
+    def start(self) -> str:
+        suite = self.suite
+
+        class Handler(socketserver.BaseRequestHandler):
+            def handle(self) -> None:
+                sock: socket.socket = self.request
+                sock.settimeout(TRIPWIRE_READ)
+                try:
+                    first = sock.recv(TRIPWIRE_BYTES)
+                except OSError:
+                    first = b""
+                if suite.current is not None:
+                    seen = Seen(
+                        "decoy",
+                        "TCP",
+                        "other",
+                        "connection to a link's https origin",
+                        suite.token.encode() in first,
+                    )
+                    suite.records[suite.current].add(seen)
+
+        self.server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.2}, daemon=True).start()
+        self.origin = f"https://127.0.0.1:{self.server.server_address[1]}"
+        return self.origin
+
+    def stop(self) -> None:
+        if self.server is not None:
+            self.server.shutdown()
+            self.server.server_close()
+
+
 class Servers:
     """Both listeners, started together and always stopped (a context manager)."""
 
@@ -171,17 +221,20 @@ class Servers:
         self.suite = Suite(token)
         self.scenario = Listener(self.suite, "scenario")
         self.decoy = Listener(self.suite, "decoy")
+        self.tripwire = Tripwire(self.suite)
 
     def __enter__(self) -> Suite:
         try:
             issuer = self.scenario.start()
             decoy = self.decoy.start()
+            tripwire = self.tripwire.start()
         except BaseException:
             self.__exit__()
             raise
-        self.suite.origins = Origins(issuer, decoy, self.suite.token)
+        self.suite.origins = Origins(issuer, decoy, self.suite.token, tripwire)
         return self.suite
 
     def __exit__(self, *exc: object) -> None:
         self.scenario.stop()
         self.decoy.stop()
+        self.tripwire.stop()

@@ -12,10 +12,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from talkie_models import (
+    CardEvent,
     ErrorResponse,
     Manifest,
+    OpenEvent,
     RunFinishedEvent,
     RunStartedEvent,
+    TalkieModel,
     TextMessageContentEvent,
     TextMessageEndEvent,
     TextMessageStartEvent,
@@ -44,11 +47,14 @@ STAMP = "2026-01-01T00:00:00Z"
 
 @dataclass(frozen=True)
 class Origins:
-    """The two loopback origins of a suite run and its development token."""
+    """The loopback origins of a suite run and its development token. `links`: the https origin of the
+    scenarios' links (a link target is https or same-origin), where nothing is served and every connection
+    is recorded."""
 
     issuer: str
     decoy: str
     token: str
+    links: str
 
     def base(self, name: str) -> str:
         """The path every URL of scenario `name` starts with."""
@@ -145,43 +151,67 @@ REPLY_TEXT = "".join(REPLY)
 REPLY_ID = "msg_scenario_reply"
 
 
-def text_events(run: RunRequest, extra: Mapping[int, tuple[Mapping[str, Any], ...]] = {}) -> list[bytes]:
+def known(model: type[TalkieModel], body: Mapping[str, Any]) -> dict[str, Any]:
+    """An event as talkie/1 shapes it: validated by its model, as the model dumps it."""
+    dumped: dict[str, Any] = model.model_validate(body).model_dump(mode="json", by_alias=True)
+    return dumped
+
+
+def card(card_id: str, blocks: list[dict[str, Any]], url: str) -> dict[str, Any]:
+    """A talkie.card event whose card has `blocks` and links to `url`."""
+    return known(
+        CardEvent,
+        {
+            "type": "CUSTOM",
+            "name": "talkie.card",
+            "value": {
+                "id": card_id,
+                "version": 1,
+                "title": "Scenario card",
+                "subtitle": "of the client suite",
+                "url": url,
+                "blocks": blocks,
+                "fallbackText": FALLBACK_TEXT,
+                "a11yLabel": "Scenario card",
+            },
+        },
+    )
+
+
+FALLBACK_TEXT = "Scenario card: its fallback text."
+
+
+def open_link(url: str) -> dict[str, Any]:
+    return known(
+        OpenEvent, {"type": "CUSTOM", "name": "talkie.open", "value": {"url": url, "label": "Scenario link"}}
+    )
+
+
+def text_events(
+    run: RunRequest, extra: Mapping[int, tuple[Mapping[str, Any], ...]] = {}, thread_id: str | None = None
+) -> list[bytes]:
     """A run's frames: RUN_STARTED, the reply's text message, RUN_FINISHED. `extra[i]`: frames sent before
-    the i-th delta (0..2), or after the last one at index 3 (unknown events, by design not validated)."""
-    frames = [
-        encode_event(
-            RunStartedEvent.model_validate(
-                {"type": "RUN_STARTED", "threadId": run.thread_id, "runId": run.run_id}
-            )
-        )
-    ]
+    the i-th delta (0..2), or after the text message at index 3 (sent as given: deliberately unknown events
+    are not validated).
+    `thread_id`: the thread RUN_STARTED names, when the server assigns another than the one sent."""
+    ids = {"threadId": thread_id or run.thread_id, "runId": run.run_id}
+    text = {"messageId": REPLY_ID}
+    frames = [encode_event(known(RunStartedEvent, {"type": "RUN_STARTED", **ids}))]
     frames.append(
         encode_event(
-            TextMessageStartEvent.model_validate(
-                {"type": "TEXT_MESSAGE_START", "messageId": REPLY_ID, "role": "assistant"}
-            )
+            known(TextMessageStartEvent, {"type": "TEXT_MESSAGE_START", **text, "role": "assistant"})
         )
     )
     for index, delta in enumerate(REPLY):
         frames.extend(encode_event(event) for event in extra.get(index, ()))
         frames.append(
             encode_event(
-                TextMessageContentEvent.model_validate(
-                    {"type": "TEXT_MESSAGE_CONTENT", "messageId": REPLY_ID, "delta": delta}
-                )
+                known(TextMessageContentEvent, {"type": "TEXT_MESSAGE_CONTENT", **text, "delta": delta})
             )
         )
+    frames.append(encode_event(known(TextMessageEndEvent, {"type": "TEXT_MESSAGE_END", **text})))
     frames.extend(encode_event(event) for event in extra.get(len(REPLY), ()))
-    frames.append(
-        encode_event(TextMessageEndEvent.model_validate({"type": "TEXT_MESSAGE_END", "messageId": REPLY_ID}))
-    )
-    frames.append(
-        encode_event(
-            RunFinishedEvent.model_validate(
-                {"type": "RUN_FINISHED", "threadId": run.thread_id, "runId": run.run_id}
-            )
-        )
-    )
+    frames.append(encode_event(known(RunFinishedEvent, {"type": "RUN_FINISHED", **ids})))
     return frames
 
 
@@ -191,13 +221,14 @@ def stream(frames: list[bytes]) -> Answer:
     )
 
 
-def thread_detail(run: RunRequest) -> dict[str, Any]:
-    """The stored thread of a run: the user's message and the whole reply."""
+def thread_detail(run: RunRequest, thread_id: str | None = None) -> dict[str, Any]:
+    """The stored thread of a run (under `thread_id` when the server assigned it): the user's message and
+    the whole reply."""
     message = {"role": "user", "createdAt": STAMP, "cards": [], "channel": "chat"}
     detail = ThreadDetail.model_validate(
         {
             "thread": {
-                "id": run.thread_id,
+                "id": thread_id or run.thread_id,
                 "title": "Scenario",
                 "channel": "chat",
                 "createdAt": STAMP,

@@ -8,7 +8,7 @@ from typing import Literal
 
 from talkie_models.rules import rule
 
-from talkie_mock.clientsuite.scenarios import Check, Outcome
+from talkie_mock.clientsuite.base import Check, Outcome
 
 Verdict = Literal["pass", "fail", "warn", "skip"]
 
