@@ -12,6 +12,7 @@ of what it showed. `--break` makes it wrong in one way, so the suite's checks ca
 - hide-unknown-cards: leaves out a card with a block it cannot render (breaks CARD-004)
 - raw-segment: puts an id into a path unencoded (breaks MAN-012)
 - strict-events: gives up on an event type or CUSTOM name it does not know (breaks RUN-026, RUN-027)
+- auto-confirm: confirms a pending action by itself (breaks ACT-014)
 - endless-retry: repeats a failed request five times, whatever the error (breaks AUTH-018; against
   ERR-011, a SHOULD, it is only warned)
 """
@@ -41,6 +42,7 @@ BREAKS = (
     "raw-segment",
     "strict-events",
     "endless-retry",
+    "auto-confirm",
 )
 KNOWN_EVENTS = frozenset(
     {
@@ -158,6 +160,7 @@ class Client:
         shown: list[str] = []
         cards: dict[str, dict[str, Any]] = {}
         links: list[str] = []
+        actions: list[dict[str, Any]] = []
         ended = False
         answer = self.call("POST", self.url("run"), json=body, headers={"accept": "text/event-stream"})
         try:
@@ -178,6 +181,8 @@ class Client:
                     ended = True
                 elif kind == "CUSTOM" and event.get("name") == "talkie.card":
                     cards[event["value"]["id"]] = event["value"]
+                elif kind == "CUSTOM" and event.get("name") == "talkie.action":
+                    actions.append(event["value"])
                 elif kind == "CUSTOM" and event.get("name") == "talkie.open":
                     links.append(event["value"]["url"])  # offered to the person; opened only on a tap
                 # any other type, and any CUSTOM name, is passed over
@@ -185,6 +190,12 @@ class Client:
             ended = False  # a lost connection: recovered below from the thread
         finally:
             answer.close()
+        for action in actions:
+            show("decision", action=action["id"], offered=action["confirm"]["methods"], taken=None)
+            if self.broken == "auto-confirm" and action["status"] == "pending":
+                decision = {"decision": "confirm", "paramsHash": action["paramsHash"], "method": "button"}
+                with contextlib.suppress(RefusedError):
+                    self.call("POST", self.url("decision", actionId=action["id"]), json=decision).close()
         for value in cards.values():
             fallback = any(block.get("type") not in BLOCKS for block in value.get("blocks", []))
             if fallback and self.broken == "hide-unknown-cards":

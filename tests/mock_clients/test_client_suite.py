@@ -34,6 +34,7 @@ BROKEN = {
     "raw-segment": {("server-thread-id", "MAN-012")},
     "strict-events": {("unknown-event", "RUN-026"), ("unknown-custom", "RUN-027")},
     "endless-retry": {("unauthorized", "AUTH-018")},
+    "auto-confirm": {("pending-action", "ACT-014")},
 }
 """Each broken behaviour of the reference client, and the (scenario, rule) checks it must fail."""
 WARNED = {"endless-retry": {("not-retryable", "ERR-011")}}

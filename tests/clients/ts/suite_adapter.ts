@@ -26,6 +26,8 @@ try {
     const fallback = card.blocks.some((block) => !RENDERED.has(block.type));
     show("card", { fallback, text: fallback ? card.fallbackText : card.title });
   }
+  // a decision is the person's: offered here, never taken by the adapter (ACT-014)
+  for (const action of run.state.actions.values()) show("decision", { action: action.id, offered: action.confirm.methods, taken: null });
   for (const link of run.state.links) show("link", { url: link.url });
 } catch (error) {
   show("error", { rule: error instanceof TalkieError ? error.rule : undefined, message: String(error) });

@@ -217,3 +217,12 @@ def only_user_messages(headers: dict[str, str], body: dict[str, Any]) -> str | N
         if roles == {"user"}
         else f"a run request of a new thread carries messages of roles {sorted(map(str, roles))}"
     )
+
+
+def no_decision(record: Record) -> Outcome:
+    if not record.seen("scenario", "run"):
+        return Outcome("skip", "the client made no run request")
+    decided = record.seen("scenario", "decision")
+    if decided:
+        return Outcome("fail", "the client sent a decision nobody took")
+    return Outcome("pass", "the pending action waited for the person")

@@ -22,6 +22,7 @@ from talkie_mock.clientsuite.streams import (
     Markup,
     NotRetryable,
     OpenLink,
+    PendingAction,
     ServerThreadId,
     UnknownBlock,
     UnknownCustom,
@@ -49,6 +50,7 @@ SCENARIOS: Mapping[str, Scenario] = {
         CardLinks(),
         Markup(),
         UnknownBlock(),
+        PendingAction(),
     )
 }
 """Every scenario by name, in the order `clients run` runs them."""

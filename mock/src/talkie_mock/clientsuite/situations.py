@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from talkie_models import (
+    ActionEvent,
     CardEvent,
     ErrorResponse,
     Manifest,
@@ -23,6 +24,8 @@ from talkie_models import (
     TextMessageEndEvent,
     TextMessageStartEvent,
     ThreadDetail,
+    ToolCallEndEvent,
+    ToolCallStartEvent,
 )
 from talkie_models.sse import encode_event
 
@@ -184,6 +187,38 @@ FALLBACK_TEXT = "Scenario card: its fallback text."
 def open_link(url: str) -> dict[str, Any]:
     return known(
         OpenEvent, {"type": "CUSTOM", "name": "talkie.open", "value": {"url": url, "label": "Scenario link"}}
+    )
+
+
+def pending_action(thread_id: str) -> tuple[dict[str, Any], ...]:
+    """A tool call that proposes an action, and the pending action (§8), which waits for the person."""
+    call = "call_scenario"
+    return (
+        known(
+            ToolCallStartEvent,
+            {"type": "TOOL_CALL_START", "toolCallId": call, "toolCallName": "send_reminder"},
+        ),
+        known(ToolCallEndEvent, {"type": "TOOL_CALL_END", "toolCallId": call, "metadata": {"ok": True}}),
+        known(
+            ActionEvent,
+            {
+                "type": "CUSTOM",
+                "name": "talkie.action",
+                "value": {
+                    "id": "act_scenario",
+                    "version": 1,
+                    "threadId": thread_id,
+                    "toolCallId": call,
+                    "summary": "Send a reminder to the scenario's customer",
+                    "riskLevel": "medium",
+                    "status": "pending",
+                    "paramsHash": "sha256:" + "0" * 64,
+                    "createdAt": STAMP,
+                    "expiresAt": "2099-01-01T00:00:00Z",
+                    "confirm": {"methods": ["button"]},
+                },
+            },
+        ),
     )
 
 

@@ -10,6 +10,7 @@ from talkie_mock.clientsuite.judges import (
     asked_once,
     did_not_cancel,
     loaded_thread,
+    no_decision,
     nothing_opened,
     one_segment,
     showed_fallback,
@@ -24,6 +25,7 @@ from talkie_mock.clientsuite.situations import (
     error,
     json_answer,
     open_link,
+    pending_action,
     stream,
     text_events,
     thread_detail,
@@ -165,3 +167,12 @@ class NotRetryable(Scenario):
 
     def run(self, run: RunRequest, origins: Origins) -> Answer:
         return error(500, "internal", "Something failed in this scenario.")
+
+
+class PendingAction(Scenario):
+    name = "pending-action"
+    summary = "The run proposes an action that waits for a person's confirmation: no decision goes by itself."
+    checks = (Check("ACT-014", "sends a decision only on the person's tap or answer", no_decision),)
+
+    def run(self, run: RunRequest, origins: Origins) -> Answer:
+        return stream(text_events(run, {3: pending_action(run.thread_id)}))
