@@ -12,6 +12,7 @@ of what it showed. `--break` makes it wrong in one way, so the suite's checks ca
 - hide-unknown-cards: leaves out a card with a block it cannot render (breaks CARD-004)
 - raw-segment: puts an id into a path unencoded (breaks MAN-012)
 - strict-events: gives up on an event type or CUSTOM name it does not know (breaks RUN-026, RUN-027)
+- show-tool-output: shows a tool's raw output (breaks RUN-020)
 - auto-confirm: confirms a pending action by itself (breaks ACT-014)
 - endless-retry: repeats a failed request five times, whatever the error (breaks AUTH-018; against
   ERR-011, a SHOULD, it is only warned)
@@ -43,6 +44,7 @@ BREAKS = (
     "strict-events",
     "endless-retry",
     "auto-confirm",
+    "show-tool-output",
 )
 KNOWN_EVENTS = frozenset(
     {
@@ -175,6 +177,8 @@ class Client:
                     raise RefusedError(f"an event this client does not know: {kind} {event.get('name', '')}")
                 if kind == "RUN_STARTED":
                     thread_id = event.get("threadId", thread_id)
+                elif kind == "TOOL_CALL_RESULT" and self.broken == "show-tool-output":
+                    shown.append(str(event.get("content", "")))
                 elif kind == "TEXT_MESSAGE_CONTENT":
                     shown.append(str(event.get("delta", "")))
                 elif kind in ("RUN_FINISHED", "RUN_ERROR"):

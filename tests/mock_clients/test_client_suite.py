@@ -35,6 +35,7 @@ BROKEN = {
     "strict-events": {("unknown-event", "RUN-026"), ("unknown-custom", "RUN-027")},
     "endless-retry": {("unauthorized", "AUTH-018")},
     "auto-confirm": {("pending-action", "ACT-014")},
+    "show-tool-output": {("tool-output", "RUN-020")},
 }
 """Each broken behaviour of the reference client, and the (scenario, rule) checks it must fail."""
 WARNED = {"endless-retry": {("not-retryable", "ERR-011")}}
@@ -155,6 +156,7 @@ def test_only_selects_by_rule_section_or_scenario() -> None:
     assert selected(("§5",)) == {
         "server-thread-id": {"RUN-008"},
         "open-link": {"RUN-022"},
+        "tool-output": {"RUN-020"},
         "unknown-event": {"RUN-026"},
         "unknown-custom": {"RUN-027"},
         "dropped-stream": {"RUN-029"},

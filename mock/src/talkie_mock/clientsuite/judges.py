@@ -8,7 +8,10 @@ from urllib.parse import unquote
 
 from talkie_mock.clientsuite.base import Judge, Outcome
 from talkie_mock.clientsuite.observe import Record
-from talkie_mock.clientsuite.situations import FALLBACK_TEXT, REPLY_TEXT
+from talkie_mock.clientsuite.situations import FALLBACK_TEXT, REPLY_TEXT, TOOL_OUTPUT
+
+TOOL_OUTPUT_MARK = TOOL_OUTPUT.split('"')[3]
+"""The part of the raw tool output that shows it however a client formats it."""
 
 
 def _loaded(record: Record) -> bool:
@@ -226,3 +229,11 @@ def no_decision(record: Record) -> Outcome:
     if decided:
         return Outcome("fail", "the client sent a decision nobody took")
     return Outcome("pass", "the pending action waited for the person")
+
+
+def hid_tool_output(record: Record) -> Outcome:
+    if not record.shown:
+        return Outcome("skip", "the client's adapter reported nothing it showed")
+    if any(TOOL_OUTPUT_MARK in str(value) for shown in record.shown for value in shown.data.values()):
+        return Outcome("fail", "the client showed the tool's raw output")
+    return Outcome("pass", "the tool's raw output was not shown")

@@ -24,6 +24,7 @@ from talkie_mock.clientsuite.streams import (
     OpenLink,
     PendingAction,
     ServerThreadId,
+    ToolOutput,
     UnknownBlock,
     UnknownCustom,
     UnknownEvent,
@@ -51,6 +52,7 @@ SCENARIOS: Mapping[str, Scenario] = {
         Markup(),
         UnknownBlock(),
         PendingAction(),
+        ToolOutput(),
     )
 }
 """Every scenario by name, in the order `clients run` runs them."""

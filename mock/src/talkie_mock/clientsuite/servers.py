@@ -136,7 +136,10 @@ class Listener:
         if self.where == "decoy":
             answer = error(404, "not_found", "This origin is the suite's decoy: nothing is served here.")
         else:
-            answer = SCENARIOS[name].answer(asked, record, self.suite.origins)
+            try:
+                answer = SCENARIOS[name].answer(asked, record, self.suite.origins)
+            except ValueError:  # what the client sent cannot make a talkie/1 answer (a validation error)
+                answer = error(400, "invalid_request", "This request cannot be answered in this scenario.")
         await _response(answer)(scope, receive, send)
 
     @staticmethod

@@ -25,6 +25,7 @@ from talkie_models import (
     TextMessageStartEvent,
     ThreadDetail,
     ToolCallEndEvent,
+    ToolCallResultEvent,
     ToolCallStartEvent,
 )
 from talkie_models.sse import encode_event
@@ -219,6 +220,27 @@ def pending_action(thread_id: str) -> tuple[dict[str, Any], ...]:
                 },
             },
         ),
+    )
+
+
+TOOL_OUTPUT = '{"rawToolOutput": "scenario-7f3a"}'
+"""The raw output of the `tool-output` scenario's tool: no client shows it (RUN-020)."""
+
+
+def tool_call_with_output() -> tuple[dict[str, Any], ...]:
+    """A finished tool call whose raw output follows it (TOOL_CALL_RESULT)."""
+    call = "call_scenario_tool"
+    start = {"type": "TOOL_CALL_START", "toolCallId": call, "toolCallName": "search_invoices"}
+    result = {
+        "type": "TOOL_CALL_RESULT",
+        "messageId": "tmsg_scenario",
+        "toolCallId": call,
+        "content": TOOL_OUTPUT,
+    }
+    return (
+        known(ToolCallStartEvent, start),
+        known(ToolCallEndEvent, {"type": "TOOL_CALL_END", "toolCallId": call, "metadata": {"ok": True}}),
+        known(ToolCallResultEvent, result),
     )
 
 

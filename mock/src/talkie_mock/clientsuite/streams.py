@@ -9,6 +9,7 @@ from talkie_mock.clientsuite.judges import (
     adopted,
     asked_once,
     did_not_cancel,
+    hid_tool_output,
     loaded_thread,
     no_decision,
     nothing_opened,
@@ -29,6 +30,7 @@ from talkie_mock.clientsuite.situations import (
     stream,
     text_events,
     thread_detail,
+    tool_call_with_output,
 )
 
 
@@ -176,3 +178,14 @@ class PendingAction(Scenario):
 
     def run(self, run: RunRequest, origins: Origins) -> Answer:
         return stream(text_events(run, {3: pending_action(run.thread_id)}))
+
+
+class ToolOutput(Scenario):
+    name = "tool-output"
+    summary = (
+        "A tool call brings raw output (TOOL_CALL_RESULT): the client may show its status, never the output."
+    )
+    checks = (Check("RUN-020", "does not show raw tool output", hid_tool_output),)
+
+    def run(self, run: RunRequest, origins: Origins) -> Answer:
+        return stream(text_events(run, {3: tool_call_with_output()}))
