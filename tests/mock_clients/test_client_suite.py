@@ -15,7 +15,7 @@ import pytest
 import waiting
 from talkie_mock.clientsuite import command
 from talkie_mock.clientsuite.catalogue import client_rules, coverage, selected
-from talkie_mock.clientsuite.observe import printable
+from talkie_mock.clientsuite.observe import MAX_SHOWN, printable, read_shown
 from talkie_mock.clientsuite.runner import run_suite
 from talkie_mock.clientsuite.scenarios import SCENARIOS
 from talkie_models.rules import catalogue
@@ -169,3 +169,23 @@ def test_only_selects_by_rule_section_or_scenario() -> None:
 
 def test_what_a_client_sent_is_escaped_before_a_terminal_sees_it() -> None:
     assert printable("GET /a\x1b[31mred\n") == "GET /a\\x1b[31mred\\n"
+
+
+def test_a_flooding_command_is_stopped_and_its_output_bounded() -> None:
+    ran = command.run(
+        """yes '{"kind": "text", "text": "flood"}'""", "http://127.0.0.1:9/x", "t", deadline=1.0
+    )
+    assert ran.timed_out
+    assert len(ran.stdout.encode()) <= command.OUTPUT_CAP
+    shown = read_shown(ran.stdout)
+    assert len(shown) == MAX_SHOWN
+    assert shown[0].data == {"kind": "text", "text": "flood"}
+
+
+@pytest.mark.slow
+def test_a_client_that_hangs_is_judged_at_the_deadline_as_not_exercised() -> None:
+    result = run_suite("sleep 600", ("version-2",))
+    [scenario] = result.scenarios
+    assert scenario.timed_out
+    assert scenario.seconds >= SCENARIOS["version-2"].deadline
+    assert [r.verdict for r in scenario.results] == ["skip"]
