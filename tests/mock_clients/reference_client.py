@@ -13,6 +13,7 @@ of what it showed. `--break` makes it wrong in one way, so the suite's checks ca
 - raw-segment: puts an id into a path unencoded (breaks MAN-012)
 - strict-events: gives up on an event type or CUSTOM name it does not know (breaks RUN-026, RUN-027)
 - show-tool-output: shows a tool's raw output (breaks RUN-020)
+- call-foreign-endpoints: calls an endpoint on another origin nobody approved (breaks MAN-011)
 - auto-confirm: confirms a pending action by itself (breaks ACT-014)
 - endless-retry: repeats a failed request five times, whatever the error (breaks AUTH-018; against
   ERR-011, a SHOULD, it is only warned)
@@ -45,6 +46,7 @@ BREAKS = (
     "endless-retry",
     "auto-confirm",
     "show-tool-output",
+    "call-foreign-endpoints",
 )
 KNOWN_EVENTS = frozenset(
     {
@@ -112,7 +114,7 @@ class Client:
             encoded = value if self.broken == "raw-segment" else quote(value, safe="")
             template = template.replace("{" + key + "}", encoded)
         url = urljoin(self.issuer, template)
-        if not template or origin(url) != self.issuer:
+        if not template or (origin(url) != self.issuer and self.broken != "call-foreign-endpoints"):
             raise RefusedError(f"MAN-011: the {name} endpoint is on another origin, which nobody approved")
         return url
 

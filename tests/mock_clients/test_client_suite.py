@@ -36,6 +36,7 @@ BROKEN = {
     "endless-retry": {("unauthorized", "AUTH-018")},
     "auto-confirm": {("pending-action", "ACT-014")},
     "show-tool-output": {("tool-output", "RUN-020")},
+    "call-foreign-endpoints": {("foreign-endpoint", "MAN-011")},
 }
 """Each broken behaviour of the reference client, and the (scenario, rule) checks it must fail."""
 WARNED = {"endless-retry": {("not-retryable", "ERR-011")}}

@@ -101,15 +101,12 @@ class IssuerMismatch(Scenario):
 
 class ForeignEndpoint(Scenario):
     name = "foreign-endpoint"
-    summary = (
-        "The run endpoint is an absolute URL on another origin, not approved: the client must not call it."
-    )
+    summary = "The run endpoint is an https URL on another origin, not approved: the client must not call it."
     checks = (Check("MAN-011", "calls no endpoint on a foreign origin unapproved", decoy_untouched),)
 
     def manifest(self, origins: Origins) -> dict[str, Any]:
-        body = manifest(origins, self.name)
-        body["endpoints"]["run"] = f"{origins.decoy}{origins.base(self.name)}api/run"
-        return body
+        # an absolute endpoint must be https (schemas/manifest.json): the links' tripwire records a connection
+        return manifest(origins, self.name, run=f"{origins.links}{origins.base(self.name)}api/run")
 
 
 class TokenRedirect(Scenario):

@@ -46,7 +46,7 @@ def decoy_untouched(record: Record) -> Outcome:
         return Outcome("skip", "the client never loaded the scenario's manifest")
     reached = record.seen("decoy")
     if reached:
-        return Outcome("fail", f"the client sent {reached[0].method} {reached[0].path} to the other origin")
+        return Outcome("fail", f"the client reached another origin: {reached[0].method} {reached[0].path}")
     return Outcome("pass", "nothing reached the other origin")
 
 

@@ -200,7 +200,7 @@ class Tripwire:
                         "decoy",
                         "TCP",
                         "other",
-                        "connection to a link's https origin",
+                        "connection to the suite's https origin",
                         suite.token.encode() in first,
                     )
                     suite.records[suite.current].add(seen)

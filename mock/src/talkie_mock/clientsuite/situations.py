@@ -78,10 +78,13 @@ class Answer:
     stream: tuple[bytes, ...] | None = None
 
 
-def manifest(origins: Origins, name: str, **members: Any) -> dict[str, Any]:
-    """The manifest of scenario `name`, validated as talkie/1's shape, then `members` laid over it (a
-    scenario's deliberate departure, which is not validated)."""
+def manifest(origins: Origins, name: str, run: str | None = None, **members: Any) -> dict[str, Any]:
+    """The manifest of scenario `name`, validated as talkie/1's shape (with `run` as its run endpoint when
+    given), then `members` laid over it (a scenario's deliberate departure, which is not validated)."""
     base = origins.base(name)
+    endpoints = {key: base + path for key, path in ENDPOINTS.items()}
+    if run is not None:
+        endpoints["run"] = run
     body = Manifest.model_validate(
         {
             "spec": "talkie/1",
@@ -95,7 +98,7 @@ def manifest(origins: Origins, name: str, **members: Any) -> dict[str, Any]:
                 "oauth": {"issuer": f"{origins.issuer}/oauth", "scopes": ["talkie", "offline_access"]},
                 "token": {"hint": "the development token of the suite"},
             },
-            "endpoints": {key: base + path for key, path in ENDPOINTS.items()},
+            "endpoints": endpoints,
             "capabilities": {"actions": {"voiceConfirm": False}, "cards": {"blocks": ["text"]}},
             "limits": {"maxMessageChars": 4000},
             "testMode": True,
