@@ -8,10 +8,7 @@ from urllib.parse import unquote
 
 from talkie_mock.clientsuite.base import Judge, Outcome
 from talkie_mock.clientsuite.observe import Record
-from talkie_mock.clientsuite.situations import FALLBACK_TEXT, REPLY_TEXT, TOOL_OUTPUT
-
-TOOL_OUTPUT_MARK = TOOL_OUTPUT.split('"')[3]
-"""The part of the raw tool output that shows it however a client formats it."""
+from talkie_mock.clientsuite.situations import FALLBACK_TEXT, REPLY_TEXT, TOOL_OUTPUT_MARK
 
 
 def _loaded(record: Record) -> bool:

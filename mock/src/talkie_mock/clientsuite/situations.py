@@ -226,7 +226,9 @@ def pending_action(thread_id: str) -> tuple[dict[str, Any], ...]:
     )
 
 
-TOOL_OUTPUT = '{"rawToolOutput": "scenario-7f3a"}'
+TOOL_OUTPUT_MARK = "scenario-7f3a"
+"""The part of the `tool-output` scenario's raw tool output that shows it however a client formats it."""
+TOOL_OUTPUT = json.dumps({"rawToolOutput": TOOL_OUTPUT_MARK})
 """The raw output of the `tool-output` scenario's tool: no client shows it (RUN-020)."""
 
 
