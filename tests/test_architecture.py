@@ -24,7 +24,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 DISTRIBUTIONS = {"talkie_models": "models", "talkie_mock": "mock", "talkie_conformance": "conformance"}
 MOCK = ROOT / "mock" / "src" / "talkie_mock"
-LAYERS = ("api", "engine", "devtools", "oauth")
+LAYERS = ("api", "engine", "devtools", "oauth", "clientsuite")
 PACKAGES = (*LAYERS, "engine/realtime")
 """Every package of talkie_mock whose `__init__` docstring names each of its modules."""
 ROOTS = {"talkie_models": "TalkieModelsError", "talkie_mock": "MockError"}

@@ -8,15 +8,18 @@ leaving out one case of that switch is a compile error.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
 import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import served
+from talkie_mock.clientsuite.scenarios import SCENARIOS
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "clients" / "typescript"
@@ -114,3 +117,37 @@ def test_client_reads_a_card_and_an_error_run(project: Path, mock_origin: str) -
     assert any(line.startswith("card ") and len(line) > 5 for line in card)
     failed = _client(project, mock_origin, "talkie-test:error")
     assert failed[-1] == "error upstream_unavailable retryable=true"
+
+
+SUITE_ADAPTER = Path(__file__).resolve().parent / "ts" / "suite_adapter.ts"
+
+
+def test_talkie_client_passes_every_scenario_of_the_client_suite(project: Path, tmp_path: Path) -> None:
+    """`talkie-mock clients run` with TalkieClient's adapter: every check passes (none is skipped: the
+    adapter reports what it showed)."""
+    shutil.copytree(project, tmp_path / "p", symlinks=True)
+    compiled = _compile(tmp_path / "p", SUITE_ADAPTER.read_text())
+    assert compiled.returncode == 0, compiled.stdout + compiled.stderr
+    report = tmp_path / "clients.json"
+    node = shutil.which("node", path=_env()["PATH"])
+    adapter = tmp_path / "p" / "client.js"
+    ran = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "talkie_mock.cli",
+            "clients",
+            "run",
+            "--command",
+            f"{node} {adapter} {{url}} {{token}}",
+            "--report",
+            str(report),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=280,
+    )
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    found = json.loads(report.read_text())
+    checks = sum(len(scenario.checks) for scenario in SCENARIOS.values())
+    assert found["summary"] == {"pass": checks, "fail": 0, "warn": 0, "skip": 0}

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import gc
+import json
 import logging
 import signal
 import socket
@@ -22,6 +23,10 @@ from talkie_models.protocol import WELL_KNOWN_PATH
 
 from talkie_mock import serving
 from talkie_mock.app import create_app
+from talkie_mock.clientsuite import catalogue as client_catalogue
+from talkie_mock.clientsuite import reports as client_reports
+from talkie_mock.clientsuite.command import CommandError
+from talkie_mock.clientsuite.runner import run_suite
 from talkie_mock.config import (
     KEPT_TOKEN,
     LOCALES,
@@ -708,6 +713,82 @@ def report(url: str | None, state: Path | None, as_json: bool, key: str | None) 
         sys.exit(2)
     click.echo(reporting.as_json(found) if as_json else reporting.as_text(found))
     sys.exit(1 if found else 0)
+
+
+@main.group()
+def clients() -> None:
+    """The client conformance suite: scenarios that judge an app by the client rules of talkie/1."""
+
+
+@clients.command("list")
+@click.option("--json", "as_json", is_flag=True, help="JSON instead of text.")
+def clients_list(as_json: bool) -> None:
+    """Every client rule with the scenario that judges it, or why none does."""
+    rows = client_catalogue.coverage()
+    if as_json:
+        click.echo(
+            json.dumps(
+                [
+                    {
+                        "rule": row.rule.id,
+                        "section": row.rule.section,
+                        "level": row.rule.level,
+                        "statement": row.rule.statement,
+                        "scenarios": list(row.scenarios),
+                        "reason": row.reason,
+                    }
+                    for row in rows
+                ],
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
+        return
+    for row in rows:
+        where = ", ".join(row.scenarios) if row.scenarios else row.reason
+        click.echo(f"{row.rule.id:<10} {row.rule.level:<10} {where}")
+    judged = sum(1 for row in rows if row.scenarios)
+    click.echo(f"{judged} of {len(rows)} client rules are judged by a scenario")
+
+
+@clients.command("run")
+@click.option(
+    "--command",
+    "template",
+    required=True,
+    help="The client to judge, run once per scenario: {url} is the scenario's manifest URL, {token} a "
+    "development token (also in TALKIE_URL and TALKIE_TOKEN).",
+)
+@click.option(
+    "--only", multiple=True, help="A rule ID (MAN-004), a section (1, 2.1) or a scenario; repeatable."
+)
+@click.option("--junit", type=click.Path(dir_okay=False, path_type=Path), help="Write a JUnit XML report.")
+@click.option(
+    "--report",
+    "report_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write a .md, .html or .json report.",
+)
+def clients_run(template: str, only: tuple[str, ...], junit: Path | None, report_path: Path | None) -> None:
+    """Run the client's command against every scenario. Exit 0: no failure; 1: failures; 2: it cannot run."""
+    if report_path is not None and report_path.suffix.lower() not in (".md", ".html", ".htm", ".json"):
+        click.echo(
+            f"talkie-mock clients run: --report {report_path}: the name must end in .json, .md or .html",
+            err=True,
+        )
+        sys.exit(2)
+    items = tuple(part for item in only for part in item.split(",") if part.strip())
+    try:
+        result = run_suite(template, items, lambda done: click.echo("\n".join(client_reports.lines(done))))
+    except (ValueError, CommandError, OSError) as exc:
+        click.echo(f"talkie-mock clients run: {exc}", err=True)
+        sys.exit(2)
+    click.echo(client_reports.summary(result))
+    if junit is not None:
+        junit.write_text(client_reports.junit(result), encoding="utf-8")
+    if report_path is not None:
+        client_reports.write(result, report_path)
+    sys.exit(1 if result.failed else 0)
 
 
 if __name__ == "__main__":  # pragma: no cover

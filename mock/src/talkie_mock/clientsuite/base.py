@@ -1,0 +1,109 @@
+"""What a scenario is: a situation under its own manifest URL that answers the client's requests as a plain
+talkie/1 server would but for the one thing it changes, and the checks that judge the client's reaction.
+
+A scenario's checks judge the `Record` of what the client did: requests made or not made (on the scenario
+origin and on the decoy origin), what they carried, and what the client's adapter said it showed. A check
+answers pass, fail or skip (not exercised: the client never reached the situation, or says nothing about
+what it showed); whether a fail is a failure or a warning is the rule's own (`Rule.may_fail`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal
+
+from talkie_mock.clientsuite.observe import Record
+from talkie_mock.clientsuite.situations import (
+    ENDPOINTS,
+    MANIFEST_PATH,
+    Answer,
+    Origins,
+    RunRequest,
+    error,
+    json_answer,
+    manifest,
+    stream,
+    text_events,
+    thread_detail,
+)
+
+Status = Literal["pass", "fail", "skip"]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    status: Status
+    detail: str
+
+
+Judge = Callable[[Record], Outcome]
+
+
+@dataclass(frozen=True)
+class Check:
+    """One judgement of a scenario, about one client rule."""
+
+    rule: str
+    title: str
+    judge: Judge
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A request to a scenario, as the scenario needs it: the endpoint (a manifest member's name, "manifest"
+    or "other"), the method, whether it carried the suite's token as its bearer token, and its JSON body."""
+
+    endpoint: str
+    method: str
+    authorized: bool
+    body: dict[str, Any] | None
+    rest: str = ""
+    """The raw path below the scenario's base."""
+
+
+_TEMPLATES = tuple(
+    (name, re.compile("^" + re.sub(r"\\\{[^}]+\\\}", "[^/]+", re.escape(path)) + "$"))
+    for name, path in ENDPOINTS.items()
+)
+
+
+def endpoint_of(rest: str) -> str:
+    """The endpoint a path below a scenario's base names."""
+    if rest == MANIFEST_PATH:
+        return "manifest"
+    return next((name for name, pattern in _TEMPLATES if pattern.match(rest)), "other")
+
+
+class Scenario:
+    """A situation with the default answers of a plain talkie/1 server; subclasses change one thing."""
+
+    name: ClassVar[str]
+    summary: ClassVar[str]
+    deadline: ClassVar[float] = 15.0
+    """Seconds the client is given; the command is stopped past it, and the checks judge what happened."""
+    checks: ClassVar[tuple[Check, ...]]
+
+    def manifest(self, origins: Origins) -> dict[str, Any]:
+        return manifest(origins, self.name)
+
+    def run(self, run: RunRequest, origins: Origins) -> Answer:
+        return stream(text_events(run))
+
+    def answer(self, asked: Asked, record: Record, origins: Origins) -> Answer:
+        if asked.endpoint == "manifest" and asked.method == "GET":
+            return json_answer(self.manifest(origins))
+        if asked.endpoint == "other":
+            return error(404, "not_found", "This scenario has no such path.")
+        if not asked.authorized:
+            return error(401, "unauthorized", "Send the development token as a bearer token.")
+        if asked.endpoint == "run" and asked.method == "POST":
+            return self.run(RunRequest.of(asked.body), origins)
+        if asked.endpoint == "cancelRun" and asked.method == "POST":
+            return json_answer({"ok": True})
+        if asked.endpoint == "thread" and asked.method == "GET":
+            runs = record.seen("scenario", "run")
+            if runs:
+                return json_answer(thread_detail(RunRequest.of(runs[-1].body)))
+        return error(404, "not_found", "Nothing of that kind is stored in this scenario.")

@@ -1,0 +1,99 @@
+"""What a client did during one scenario: every request that reached the scenario origin or the decoy, and
+what its adapter said it showed."""
+
+from __future__ import annotations
+
+import json
+import threading
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Where = Literal["scenario", "decoy"]
+
+MAX_REQUESTS = 500
+"""Requests kept per scenario; a client that floods is judged on the first ones (and `flooded` is set)."""
+MAX_SHOWN = 500
+"""Adapter lines kept per scenario."""
+MAX_LINE = 16 * 1024
+"""Longest adapter line read; a longer one is cut there."""
+
+
+@dataclass(frozen=True)
+class Seen:
+    """One request: where it arrived, the endpoint it asked for (`endpoint` names the manifest's member, or
+    "manifest", or "other"), and whether it carried the session's token anywhere."""
+
+    where: Where
+    method: str
+    endpoint: str
+    path: str
+    carries_token: bool
+    headers: tuple[tuple[str, str], ...] = ()
+    """accept, content-type, and the authorization header's scheme alone (never a credential)."""
+    body: dict[str, Any] | None = None
+    rest: str = ""
+    """The raw path below the scenario's base (percent-encoding kept)."""
+
+
+@dataclass(frozen=True)
+class Shown:
+    """One line of the adapter's output: `kind` (text, card, link, warning, decision, error) and its data."""
+
+    kind: str
+    data: dict[str, Any]
+
+
+@dataclass
+class Record:
+    """The evidence of one scenario, filled by the servers' threads and the command's reader."""
+
+    requests: list[Seen] = field(default_factory=list)
+    shown: list[Shown] = field(default_factory=list)
+    flooded: bool = False
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def add(self, seen: Seen) -> None:
+        with self._lock:
+            if len(self.requests) < MAX_REQUESTS:
+                self.requests.append(seen)
+            else:
+                self.flooded = True
+
+    def seen(self, where: Where | None = None, endpoint: str | None = None) -> list[Seen]:
+        """The requests so far, of one origin and one endpoint when given."""
+        with self._lock:
+            return [
+                s
+                for s in self.requests
+                if (where is None or s.where == where) and (endpoint is None or s.endpoint == endpoint)
+            ]
+
+    def shown_of(self, kind: str) -> list[Shown]:
+        return [s for s in self.shown if s.kind == kind]
+
+
+def printable(text: str) -> str:
+    """`text` with every control character escaped, for a terminal or a report."""
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
+
+
+KINDS = frozenset({"text", "card", "link", "warning", "decision", "error"})
+
+
+def read_shown(output: str) -> list[Shown]:
+    """The adapter lines of a command's stdout: JSON objects with a known `kind`; anything else is passed
+    over (a command may print what it likes besides)."""
+    shown: list[Shown] = []
+    for line in output.splitlines():
+        text = line.strip()[:MAX_LINE]
+        if not text.startswith("{"):
+            continue
+        try:
+            value = json.loads(text)
+        except ValueError:
+            continue
+        if isinstance(value, dict) and value.get("kind") in KINDS:
+            shown.append(Shown(str(value["kind"]), value))
+            if len(shown) >= MAX_SHOWN:
+                break
+    return shown

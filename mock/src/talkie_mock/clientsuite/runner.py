@@ -1,0 +1,55 @@
+"""`clients run`: start the two origins, run the command once per scenario, judge each scenario's checks."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+
+from talkie_mock.clientsuite import command
+from talkie_mock.clientsuite.catalogue import selected
+from talkie_mock.clientsuite.observe import read_shown
+from talkie_mock.clientsuite.scenarios import SCENARIOS
+from talkie_mock.clientsuite.servers import Servers
+from talkie_mock.clientsuite.verdicts import ScenarioRun, SuiteRun, result
+
+TOKEN_PREFIX = "talkie-dev-"
+
+
+def run_suite(
+    template: str, only: tuple[str, ...] = (), progress: Callable[[ScenarioRun], None] | None = None
+) -> SuiteRun:
+    """Every selected scenario, one after the other. Raises ValueError for an `--only` that selects
+    nothing and `command.CommandError` for a command that cannot be run (both setup errors)."""
+    picked = selected(only)
+    token = TOKEN_PREFIX + secrets.token_urlsafe(18)
+    command.words(template, "", token)  # a command that cannot be split fails before anything starts
+    suite_run = SuiteRun(template)
+    with Servers(token) as suite:
+        for name, scenario in SCENARIOS.items():
+            if picked is not None and name not in picked:
+                continue
+            record = suite.begin(name)
+            url = suite.origins.manifest_url(name)
+            ran = command.run(template, url, token, scenario.deadline)
+            record.shown = read_shown(ran.stdout)
+            suite.current = None
+            results = tuple(
+                result(name, check, check.judge(record))
+                for check in scenario.checks
+                if picked is None or check.rule in picked[name]
+            )
+            done = ScenarioRun(
+                name,
+                scenario.summary,
+                url,
+                scenario.deadline,
+                ran.code,
+                ran.timed_out,
+                ran.seconds,
+                results,
+                ran.stderr[-2000:].replace(token, "[token]"),
+            )
+            suite_run.scenarios.append(done)
+            if progress is not None:
+                progress(done)
+    return suite_run

@@ -1,0 +1,58 @@
+"""The scenario registry: `SCENARIOS`, every scenario by name, which `clients list` and `clients run` read."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from talkie_mock.clientsuite.base import Scenario
+from talkie_mock.clientsuite.discovery import (
+    ForeignEndpoint,
+    IssuerMismatch,
+    ManifestRedirect,
+    MinorVersion,
+    OtherMajorVersion,
+    PlainRun,
+    TokenRedirect,
+    Unauthorized,
+    UnknownMembers,
+)
+from talkie_mock.clientsuite.streams import (
+    CardLinks,
+    DroppedStream,
+    Markup,
+    NotRetryable,
+    OpenLink,
+    PendingAction,
+    ServerThreadId,
+    ToolOutput,
+    UnknownBlock,
+    UnknownCustom,
+    UnknownEvent,
+)
+
+SCENARIOS: Mapping[str, Scenario] = {
+    scenario.name: scenario
+    for scenario in (
+        PlainRun(),
+        OtherMajorVersion(),
+        MinorVersion(),
+        UnknownMembers(),
+        ManifestRedirect(),
+        IssuerMismatch(),
+        ForeignEndpoint(),
+        TokenRedirect(),
+        UnknownEvent(),
+        UnknownCustom(),
+        DroppedStream(),
+        ServerThreadId(),
+        Unauthorized(),
+        NotRetryable(),
+        OpenLink(),
+        CardLinks(),
+        Markup(),
+        UnknownBlock(),
+        PendingAction(),
+        ToolOutput(),
+    )
+}
+"""Every scenario by name, in the order `clients run` runs them."""
