@@ -21,7 +21,7 @@ from test_site import ROOT, operations, page, pages, rules
 
 CHECKLISTS = {"server": "guides/server-checklist/index.html", "client": "guides/client-checklist/index.html"}
 RFC2119 = {"MUST", "MUST NOT", "REQUIRED", "SHOULD", "SHOULD NOT", "MAY", "OPTIONAL"}
-NOTE_RE = re.compile(r"^N-\d{2}$")
+NOTE_RE = re.compile(r"^N-\d{2,}$")
 
 
 def _text(fragment: str) -> str:
@@ -145,14 +145,14 @@ def test_protocol_text_page_anchors_every_line(built_site: Path) -> None:
 def test_every_note_has_a_stable_anchor_and_its_decision_list_is_a_list(built_site: Path) -> None:
     source = (ROOT / "spec" / "notes.md").read_text(encoding="utf-8")
     raw = (built_site / "spec/notes/index.html").read_text(encoding="utf-8")
-    notes = re.findall(r"^## (N-\d{2})\b", source, re.M)
+    notes = re.findall(r"^## (N-\d{2,})\b", source, re.M)
     assert notes
     sections = {
-        m.group(1): m.group(2) for m in re.finditer(r'<h2 id="(N-\d{2})">(.*?)(?=<h2 |\Z)', raw, re.S)
+        m.group(1): m.group(2) for m in re.finditer(r'<h2 id="(N-\d{2,})">(.*?)(?=<h2 |\Z)', raw, re.S)
     }
     assert sorted(sections) == sorted(notes)
     with_lists = re.findall(
-        r"^## (N-\d{2})\b(?:(?!^## ).)*?^\*\*Decision\.\*\*\s*\n\n- ", source, re.M | re.S
+        r"^## (N-\d{2,})\b(?:(?!^## ).)*?^\*\*Decision\.\*\*\s*\n\n- ", source, re.M | re.S
     )
     assert with_lists, "no note has a Decision list"
     for note in with_lists:

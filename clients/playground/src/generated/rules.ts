@@ -811,7 +811,7 @@ export const SITE_RULES: {
  "THR-002": {
   "level": "MUST",
   "side": "server",
-  "statement": "A server MUST list threads newest first (by updatedAt, N-09) and return no more than 50 entries.",
+  "statement": "A server MUST list threads newest first, by creation or by last update, and return no more than 50 entries.",
   "url": "https://talkie-protocol.org/spec/threads/#THR-002"
  },
  "THR-003": {
