@@ -211,7 +211,7 @@ def test_text_view_is_looser_exactly_where_the_text_is_silent() -> None:
     for title, instance in (("Card", bare_card), ("Action", audited), ("Manifest", lean)):
         assert _validator(text, title).is_valid(instance), title
         assert not _validator(producer, title).is_valid(instance), title  # N-26, N-18, N-19: advice only
-    refused = [
+    refused: list[tuple[str, dict[str, Any]]] = [
         ("Card", {"blocks": []}),  # §6 line 199: fallbackText is REQUIRED
         ("Card", {"fallbackText": "x", "blocks": [{"type": "badge"}]}),  # line 197: badge {text,…}
         ("Card", {"fallbackText": "x", "blocks": [{"type": "badge", "text": "x", "tone": "loud"}]}),

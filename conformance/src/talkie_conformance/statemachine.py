@@ -313,9 +313,9 @@ class TalkieMachine(RuleBasedStateMachine):
         self._expect(
             ordered, "THR-002", "threads are newest first by neither createdAt nor updatedAt", answer
         )
-        self._expect(len(listed) <= 50, "THR-002", f"{len(listed)} threads listed", answer)
+        self._expect(len(threads) <= 50, "THR-002", f"{len(threads)} threads listed", answer)
         deleted = {a.thread_id for a in self.model_actions.values() if a.thread_deleted}
-        ids = {thread.get("id") for thread in listed}
+        ids = {thread.get("id") for thread in threads}
         self._expect(not (deleted & ids), "THR-005", f"deleted threads still listed: {deleted & ids}", answer)
 
 
