@@ -58,7 +58,7 @@ def test_a_server_of_the_text_fails_nothing(text_server: RunResult) -> None:
         ("THR-003", "thread_detail", "N-18", "'a11yLabel' is a required property"),  # and N-26
         ("ACT-002", "testmode_action", "N-18", "'proposedBy' was unexpected"),  # an extra member
         ("ACT-006", "decision_cancel_table", "N-18", "'decidedAt', 'decisionMethod', 'proposedBy'"),
-        ("MAN-002", "manifest_shape", "N-26", "'brand' is a required property"),
+        ("MAN-029", "manifest_shape", "N-26", "'brand' is a required property"),
     ],
 )
 def test_each_reading_of_ours_it_does_not_follow_warns_naming_its_note(

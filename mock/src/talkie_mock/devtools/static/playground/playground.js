@@ -5841,6 +5841,12 @@
       "statement": "A client MUST keep the tokens and settings of a server under its serverId, so they follow the deployment rather than the address that was typed in.",
       "url": "https://talkie-protocol.org/spec/discovery/#MAN-028"
     },
+    "MAN-029": {
+      "level": "MUST",
+      "side": "server",
+      "statement": "A server MUST give its manifest the members the text of §1 names (spec, issuer, serverId, auth offering oauth, endpoints), each of the type shown, and a brand, when it sends one, with nothing but the logo and the accent colour.",
+      "url": "https://talkie-protocol.org/spec/discovery/#MAN-029"
+    },
     "AUTH-001": {
       "level": "MUST",
       "side": "server",
