@@ -104,8 +104,9 @@ def _finding(
         finding = Finding.about(rule_id, message, evidence=evidence, origin=spec.name, catalogue=rules)
     else:  # a catalogue given with --rules that lacks a rule of the bundled checks: judge it as a MUST
         finding = Finding(rule_id, Severity.ERROR, message, evidence or Evidence(), origin=spec.name)
-    if note is not None:
-        finding = finding.but(basis=note, severity=Severity.WARNING)
+    if note is not None:  # a MUST's advice is a warning; a SHOULD's or a MAY's stays what it was
+        severity = Severity.WARNING if finding.severity is Severity.ERROR else finding.severity
+        finding = finding.but(basis=note, severity=severity)
     if verdict is Verdict.FAIL and finding.severity is not Severity.ERROR:
         verdict = Verdict.WARN  # a SHOULD, a MAY, or a rule one of our notes adds: never a failure
     if verdict is Verdict.WARN and finding.note is not None and finding.note not in message:
