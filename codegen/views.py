@@ -132,8 +132,11 @@ TEXT_REQUIRED: dict[tuple[str, tuple[str, ...]], tuple[tuple[str, ...], str]] = 
     ("manifest.json", ("$defs", "Limits")): ((), "§3 line 116 names `maxMessageChars`, not that it is sent"),
     ("ok-response.json", ()): (("ok",), '§5 line 175, §9 line 247: `{ "ok": true }`'),
     ("open-link.json", ()): (("url", "label"), "§5 line 167: `{ url, label }`"),
-    ("status.json", ()): ((), "§4 lines 123-133 are an example only"),
-    ("status.json", ("$defs", "StatusUser")): ((), "§4 lines 123-133 are an example only"),
+    ("status.json", ()): (
+        ("user", "chat", "voice", "usage"),
+        "§4 lines 123-133: the section is one shape and nothing else, so its members are the text's",
+    ),
+    ("status.json", ("$defs", "StatusUser")): (("id", "name"), "§4 line 127: who is signed in"),
     ("text-block.json", ()): (("type", "text"), "§6 line 195: `text {text}`"),
     ("thread-detail.json", ()): (("thread", "messages", "actions"), "§9 lines 245-246"),
     ("thread-list.json", ()): (("threads",), "§9 line 243"),
@@ -142,7 +145,7 @@ TEXT_REQUIRED: dict[tuple[str, tuple[str, ...]], tuple[tuple[str, ...], str]] = 
         "§9 lines 245-246: `channel`? is the one optional member",
     ),
     ("thread-summary.json", ()): (("id", "title", "channel", "createdAt", "updatedAt"), "§9 line 243"),
-    ("usage-meter.json", ()): ((), "§4 lines 123-133 are an example only"),
+    ("usage-meter.json", ()): (("label", "used", "limit", "unit"), "§4 lines 130-131: each usage line"),
     ("usage-report.json", ()): (("usage",), "§5 line 168: `{ usage: [...] }`"),
     ("voice-session.json", ()): (
         ("voiceSessionId", "signaling", "clientSecret"),
