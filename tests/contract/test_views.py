@@ -208,7 +208,12 @@ def test_text_view_is_looser_exactly_where_the_text_is_silent() -> None:
         "auth": {"oauth": {"issuer": "https://crm.example.com/oauth"}},
         "endpoints": {"run": "/api/talkie/run"},
     }
-    for title, instance in (("Card", bare_card), ("Action", audited), ("Manifest", lean)):
+    local = {
+        **lean,
+        "endpoints": {"run": "http://localhost:8600/api/talkie/run"},
+    }  # MAN-010's, not the shape's
+    cases = (("Card", bare_card), ("Action", audited), ("Manifest", lean), ("Manifest", local))
+    for title, instance in cases:
         assert _validator(text, title).is_valid(instance), title
         assert not _validator(producer, title).is_valid(instance), title  # N-26, N-18, N-19: advice only
     refused: list[tuple[str, dict[str, Any]]] = [
@@ -216,7 +221,7 @@ def test_text_view_is_looser_exactly_where_the_text_is_silent() -> None:
         ("Card", {"fallbackText": "x", "blocks": [{"type": "badge"}]}),  # line 197: badge {text,…}
         ("Card", {"fallbackText": "x", "blocks": [{"type": "badge", "text": "x", "tone": "loud"}]}),
         ("Card", {"fallbackText": "x", "blocks": [{"type": "video", "url": "/v"}]}),  # the seven types
-        ("Manifest", {**lean, "brand": {"logo": "/l.png", "banner": "/b.png"}}),  # line 72: only these two
+        ("Manifest", {**lean, "serverId": 7}),  # a type the text shows
         ("Manifest", {**lean, "auth": {"token": {}}}),  # line 73: auth MUST offer oauth
         ("ThreadSummary", {"id": "t", "title": "x", "channel": "chat", "createdAt": "2026-10-22T10:00:00Z"}),
         ("Action", {"id": "a_1", "status": "pending"}),  # a decision carries the paramsHash (line 227)

@@ -175,7 +175,7 @@ export const SITE_RULES: {
  "MAN-029": {
   "level": "MUST",
   "side": "server",
-  "statement": "A server MUST give its manifest the members the text of §1 names (spec, issuer, serverId, auth offering oauth, endpoints), each of the type shown, and a brand, when it sends one, with nothing but the logo and the accent colour.",
+  "statement": "A server MUST give its manifest the members the text of §1 names (spec, issuer, serverId, auth offering oauth, endpoints), each of the type the specification shows.",
   "url": "https://talkie-protocol.org/spec/discovery/#MAN-029"
  },
  "AUTH-001": {
