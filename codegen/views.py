@@ -162,7 +162,7 @@ TEXT_REQUIRED: dict[tuple[str, tuple[str, ...]], tuple[tuple[str, ...], str]] = 
 # Files whose string patterns the text view drops: the manifest's origins, paths and colours are rules of
 # their own in the text (lines 66, 69, 72, 77), each judged by its own rule (MAN-006, -007, -010, -015, -016,
 # -025), and our patterns read them more narrowly (N-19: no `http://localhost` endpoint), so the manifest's
-# shape does not judge them twice (and the suite leaves the producer view's pattern mismatches to those rules).
+# shape does not judge them twice (the suite leaves the producer view's pattern mismatches to those rules).
 TEXT_UNPATTERNED: frozenset[str] = frozenset({"manifest.json"})
 
 # Files the text view leaves as the producer view has them: what clients send (open already) and the client's
