@@ -515,6 +515,12 @@ class Handler(BaseHTTPRequestHandler):
     def do_TRACE(self) -> None:
         self._dispatch("TRACE")
 
+    def __getattr__(self, name: str) -> Any:
+        """Any other method (a fuzzer's `QUERY`, say) gets the §3 answer of a route that lacks it, not 501."""
+        if name.startswith("do_") and name[3:].isupper():
+            return lambda: self._dispatch(name[3:])
+        raise AttributeError(name)
+
     def _oauth_metadata(self) -> dict[str, Any]:
         issuer = f"{self.state.origin}/oauth"
         return {

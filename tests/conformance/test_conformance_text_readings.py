@@ -9,13 +9,17 @@ that names its note, never a failure. And a shape that does break the text stops
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import uuid
 from collections.abc import Callable
 from contextlib import AbstractContextManager
+from pathlib import Path
 
 import httpx
 import pytest
 from talkie_conformance.baseline import BaselineEntry, apply_baseline
+from talkie_conformance.cli import EXIT_PASS
 from talkie_conformance.findings import Finding, Verdict
 from talkie_conformance.rules import load_rules
 from talkie_conformance.runner import RunResult, all_checks, run_suite
@@ -138,3 +142,15 @@ def test_a_shape_broken_by_the_text_hides_no_other_verdict(serve_fake: ServeFake
     assert not any(f.counts_as_failure for f in accepted)
     assert {f.rule_id for f in accepted if f.outcome is Verdict.PASS} >= {"ACT-003", "ACT-009"}
     assert json.dumps([f.to_dict() for f in accepted])  # every verdict still reportable
+
+
+@pytest.mark.slow
+def test_fuzz_finds_no_shape_fault_in_a_server_of_the_text(serve_fake: ServeFake, fake_token: str) -> None:
+    """No `brand.logo`, no card `url`, an action's own members: nothing of it is a fuzz failure either."""
+    with serve_fake(frozenset(TEXT_READINGS)) as origin:
+        command = [str(Path(sys.executable).with_name("talkie-conformance")), "fuzz", origin]
+        command += ["--token", fake_token, "--max-examples", "3", "--seed", "3", "--time-limit", "60"]
+        done = subprocess.run(command, capture_output=True, text=True, timeout=180)
+    output = done.stdout + done.stderr
+    assert done.returncode == EXIT_PASS, output[-4000:]
+    assert " 0 failures" in output, output[-2000:]
