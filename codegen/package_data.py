@@ -1,7 +1,8 @@
 """Copies of contract files that installed distributions ship as package data.
 
-An installed wheel has no repository beside it, so the conformance suite (which fuzzes the OpenAPI bundle)
-carries its own copy. Copies are generator outputs like any other, so `python -m codegen --check` fails when
+An installed wheel has no repository beside it, so the conformance suite (which fuzzes the OpenAPI bundle of
+the text view, notes N-101) carries its own copy. Copies are generator outputs like any other, so
+`python -m codegen --check` fails when
 one is stale. (The models distribution's data files, the rule catalogue among them, are written by
 `codegen.models`; the mock and the suite read rules through `talkie_models.rules`.)
 """
@@ -14,8 +15,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # repository source -> shipped copies
 SHIPPED: dict[str, tuple[str, ...]] = {
-    "spec/generated/openapi-3.1.bundled.yaml": (
-        "conformance/src/talkie_conformance/data/openapi-3.1.bundled.yaml",
+    "spec/generated/text/openapi-3.1.text.bundled.yaml": (
+        "conformance/src/talkie_conformance/data/openapi-3.1.text.bundled.yaml",
     ),
 }
 

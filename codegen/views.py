@@ -1,4 +1,4 @@
-"""The two views of the contract, both derived from ``schemas/`` (notes N-86).
+"""The three views of the contract, all derived from ``schemas/`` (notes N-86, N-101).
 
 Why two: the files of ``schemas/`` are the *producer* view — closed and exact, what a talkie/1 server must
 send; the conformance suite and ``talkie_models``' strict check hold servers to it. A *receiver* must accept
@@ -17,6 +17,16 @@ Outputs:
 * ``spec/generated/consumer/schemas.consumer.bundled.json`` — the consumer view as one JSON Schema document;
 * ``spec/generated/consumer/openapi.consumer.bundled.yaml`` and ``openapi-3.1.consumer.bundled.yaml`` — the
   OpenAPI 3.2 and 3.1 bundles of ``spec/openapi.yaml`` over the consumer view.
+
+* ``spec/generated/text/schemas/*.json`` and ``spec/generated/text/schemas.text.bundled.json`` — the *text*
+  view (N-101): the producer view cut down to what the specification's text itself states. A member is
+  required only where a sentence, a shape notation or an inline answer of the text names it (``TEXT_REQUIRED``
+  says which, with the line); every object is open (the AG-UI events keep the members AG-UI 1.0 requires);
+  the manifest's string patterns are left to the rules that judge them (``TEXT_UNPATTERNED``). The
+  conformance suite fails a server against this view and only warns, naming N-26 or N-18, where the
+  producer view asks for more;
+* ``spec/generated/text/openapi.text.bundled.yaml`` and ``openapi-3.1.text.bundled.yaml`` — the OpenAPI
+  bundles over the text view (what ``talkie-conformance fuzz`` judges answers by).
 
 The producer's OpenAPI bundles are ``codegen.openapi``'s outputs.
 """
@@ -78,6 +88,135 @@ UNKNOWN_EVENT_MEMBERS: dict[str, str] = {
 # (oapi-codegen's `openapi_types.File`, whose decoder reads base64). A receiver does not refuse a repeated
 # value, and JSON carried as text stays a string.
 RECEIVER_IGNORES: frozenset[str] = frozenset({"uniqueItems", "contentMediaType"})
+
+TEXT_ID_BASE = ID_BASE + "text/"
+
+# The text view: for every object of Talkie's own answers that the producer view gives a `required` list, the
+# members the specification's text itself requires, and where it says so. Members the producer view requires
+# beyond these come from the specification's examples (N-26, N-19); missing one is a warning, never a failure.
+# `build` refuses a Talkie object with a `required` list that is not listed here, so none slips through.
+TEXT_REQUIRED: dict[tuple[str, tuple[str, ...]], tuple[tuple[str, ...], str]] = {
+    ("action.json", ()): (
+        ("id", "status", "paramsHash"),
+        "§8: the `{actionId}` of GET action and POST decision (lines 46-47, 226), the status values "
+        "(line 225), the paramsHash a decision carries (line 227); the other members are the example's",
+    ),
+    ("action.json", ("$defs", "ActionConfirm")): (("methods",), "§8 line 235: `confirm.methods`"),
+    ("action.json", ("$defs", "VoiceConfirm")): ((), "§10.4 line 302: the keyword is used only if set"),
+    ("badge-block.json", ()): (("type", "text"), "§6 line 197: `badge {text,tone?}`"),
+    ("card.json", ()): (
+        ("fallbackText",),
+        "§6 line 199: `fallbackText` is REQUIRED; the rest is the example",
+    ),
+    ("decision-response.json", ()): (("action", "events"), "§8 line 228: `{ action, events }`"),
+    ("error-response.json", ()): (("error",), "§3 line 106"),
+    ("error-response.json", ("$defs", "ErrorBody")): (("code", "message", "retryable"), "§3 line 106"),
+    ("fields-block.json", ()): (("type", "fields"), "§6 line 195: `fields {fields:[{label,value}]}`"),
+    ("fields-block.json", ("$defs", "CardField")): (("label", "value"), "§6 line 195"),
+    ("file-block.json", ()): (("type", "name", "url"), "§6 line 196: `file {name,mime?,size?,url}`"),
+    ("heading-block.json", ()): (("type", "text"), "§6 line 195: `heading {text}`"),
+    ("link-block.json", ()): (("type", "label", "url"), "§6 line 196: `link {label,url}`"),
+    ("list-block.json", ()): (("type", "items"), "§6 line 196: `list {items:[…], more?}`"),
+    ("list-block.json", ("$defs", "ListItem")): (("title",), "§6 line 196: `{title,subtitle?,url?}`"),
+    ("manifest.json", ()): (
+        ("spec", "issuer", "serverId", "auth", "endpoints"),
+        "§1 lines 65 (spec MUST), 66 (issuer), 68 (endpoints), 71 (serverId), 73 (auth MUST offer oauth); "
+        "name, description, locale, brand, capabilities, limits and testMode are the example's",
+    ),
+    ("manifest.json", ("$defs", "Auth")): (("oauth",), "§1 line 73: `auth` MUST offer `oauth`"),
+    ("manifest.json", ("$defs", "OAuthAuth")): (("issuer",), "§2.1 line 83: `<auth.oauth.issuer>`"),
+    ("manifest.json", ("$defs", "TokenAuth")): ((), "§1 line 73: only the example shows `hint`"),
+    ("manifest.json", ("$defs", "Brand")): ((), "§1 line 72: what `brand` may contain, not that it must"),
+    ("manifest.json", ("$defs", "Endpoints")): ((), "§1 line 74: unsupported endpoints are omitted"),
+    ("manifest.json", ("$defs", "Capabilities")): (
+        (),
+        "§10 line 251: voice is optional; the rest is the example",
+    ),
+    ("manifest.json", ("$defs", "VoiceCapabilities")): (("signalingHosts",), "§10.1 line 271"),
+    ("manifest.json", ("$defs", "ActionCapabilities")): (
+        (),
+        "§1 line 55: only the example shows `voiceConfirm`",
+    ),
+    ("manifest.json", ("$defs", "CardCapabilities")): ((), "§1 line 56: only the example shows `blocks`"),
+    ("manifest.json", ("$defs", "Limits")): ((), "§3 line 116 names `maxMessageChars`, not that it is sent"),
+    ("ok-response.json", ()): (("ok",), '§5 line 175, §9 line 247: `{ "ok": true }`'),
+    ("open-link.json", ()): (("url", "label"), "§5 line 167: `{ url, label }`"),
+    ("status.json", ()): (
+        ("user", "chat", "voice", "usage"),
+        "§4 lines 123-133: the section is one shape and nothing else, so its members are the text's",
+    ),
+    ("status.json", ("$defs", "StatusUser")): (("id", "name"), "§4 line 127: who is signed in"),
+    ("text-block.json", ()): (("type", "text"), "§6 line 195: `text {text}`"),
+    ("thread-detail.json", ()): (("thread", "messages", "actions"), "§9 lines 245-246"),
+    ("thread-list.json", ()): (("threads",), "§9 line 243"),
+    ("thread-message.json", ()): (
+        ("id", "role", "content", "createdAt", "cards"),
+        "§9 lines 245-246: `channel`? is the one optional member",
+    ),
+    ("thread-summary.json", ()): (("id", "title", "channel", "createdAt", "updatedAt"), "§9 line 243"),
+    ("usage-meter.json", ()): (("label", "used", "limit", "unit"), "§4 lines 130-131: each usage line"),
+    ("usage-report.json", ()): (("usage",), "§5 line 168: `{ usage: [...] }`"),
+    ("voice-session.json", ()): (
+        ("voiceSessionId", "signaling", "clientSecret"),
+        "§10.1: the `{voiceSessionId}` of the voice endpoints (lines 49-51), `signaling.url` and "
+        "`clientSecret` (lines 270-272); the other members are the example's",
+    ),
+    ("voice-session.json", ("$defs", "Signaling")): (("url",), "§10.1 lines 270-271: `signaling.url`"),
+    ("voice-session.json", ("$defs", "Consent")): ((), "§10.1 line 276: words added to either vocabulary"),
+    ("voice-tool-response.json", ()): (("ok", "output", "events"), "§10.2 line 282"),
+    ("voice-usage-response.json", ()): (("ok", "remainingSeconds"), "§10.3 line 290"),
+}
+
+# Files whose string patterns the text view drops: the manifest's origins, paths and colours are rules of
+# their own in the text (lines 66, 69, 72, 77), each judged by its own rule (MAN-006, -007, -010, -015, -016,
+# -025), and our patterns read them more narrowly (N-19: no `http://localhost` endpoint), so the manifest's
+# shape does not judge them twice (the suite leaves the producer view's pattern mismatches to those rules).
+TEXT_UNPATTERNED: frozenset[str] = frozenset({"manifest.json"})
+
+# Files the text view leaves as the producer view has them: what clients send (open already) and the client's
+# OAuth document.
+TEXT_AS_PRODUCER: frozenset[str] = frozenset(
+    {
+        "client-metadata.json",
+        "decision-request.json",
+        "run-agent-input.json",
+        "voice-session-request.json",
+        "voice-tool-request.json",
+        "voice-transcript-request.json",
+        "voice-usage-request.json",
+    }
+)
+
+# AG-UI 1.0's events (§5 line 156: the text defers to AG-UI for them): the members AG-UI requires stay
+# required, and the events are open, as AG-UI's own models keep unknown members (N-18 closes them for our
+# producer view).
+AGUI_FILES: frozenset[str] = frozenset(
+    {
+        "action-event.json",
+        "card-event.json",
+        "custom-event.json",
+        "event-metadata.json",
+        "event.json",
+        "open-event.json",
+        "run-error-event.json",
+        "run-finished-event.json",
+        "run-started-event.json",
+        "stream-event.json",
+        "talkie-custom-event.json",
+        "text-message-content-event.json",
+        "text-message-end-event.json",
+        "text-message-start-event.json",
+        "tool-call-end-event.json",
+        "tool-call-result-event.json",
+        "tool-call-start-event.json",
+        "usage-event.json",
+    }
+)
+
+TEXT_HEADER = (
+    "# Generated from spec/openapi.yaml and schemas/ (TEXT view: what the specification's text itself "
+    "requires, notes N-101) — do not edit; regenerate with `python3 dev.py codegen`\n"
+)
 
 CONSUMER_HEADER = (
     "# Generated from spec/openapi.yaml and schemas/ (CONSUMER view: open objects, unknown union members, "
@@ -227,6 +366,54 @@ def consumer_files(producer: dict[str, Json]) -> dict[str, Json]:
     return out
 
 
+def _text_objects(node: Json, name: str, tokens: tuple[str, ...]) -> Json:
+    """A copy of one schema file's node as the text view has it (``TEXT_REQUIRED``, ``TEXT_UNPATTERNED``)."""
+    if isinstance(node, list):
+        return [_text_objects(item, name, tokens) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out: dict[str, Json] = {}
+    for key, value in node.items():
+        if key in gen._SCHEMA_DATA or key in ("if", "then", "else", "not"):
+            out[key] = copy.deepcopy(value)  # instance data, and conditions that only constrain
+        elif key in gen._SCHEMA_MAPS and isinstance(value, dict):
+            out[key] = {sub: _text_objects(item, name, (*tokens, key, sub)) for sub, item in value.items()}
+        else:
+            out[key] = _text_objects(value, name, (*tokens, key))
+    if "required" in node and "properties" in node and name not in AGUI_FILES:
+        if (name, tokens) not in TEXT_REQUIRED:
+            raise SystemExit(
+                f"codegen: {name} {'/'.join(tokens) or '(root)'} requires members; say in "
+                "views.TEXT_REQUIRED which of them the specification's text requires, and where"
+            )
+        members, _line = TEXT_REQUIRED[(name, tokens)]
+        kept = [member for member in node["required"] if member in members]
+        if kept:
+            out["required"] = kept
+        else:
+            out.pop("required")
+    if out.get("additionalProperties") is False:
+        out.pop("additionalProperties")
+    if name in TEXT_UNPATTERNED:
+        out.pop("pattern", None)
+    return out
+
+
+def text_files(producer: dict[str, Json]) -> dict[str, Json]:
+    """The text view of every schema file (file name -> schema): see ``TEXT_REQUIRED`` and N-101."""
+    out: dict[str, Json] = {}
+    for name, schema in producer.items():
+        view = copy.deepcopy(schema) if name in TEXT_AS_PRODUCER else _text_objects(schema, name, ())
+        if isinstance(view.get("$id"), str) and view["$id"].startswith(ID_BASE):
+            view["$id"] = TEXT_ID_BASE + view["$id"][len(ID_BASE) :]
+        out[name] = view
+    listed = {name for name, _ in TEXT_REQUIRED} | TEXT_UNPATTERNED
+    unknown = sorted(listed - set(producer))
+    if unknown:
+        raise SystemExit(f"codegen: views.TEXT_REQUIRED names files schemas/ lacks: {unknown}")
+    return out
+
+
 def schema_bundle(files: dict[str, Json], schemas_dir: Path, schema_id: str, title: str, what: str) -> Json:
     """One JSON Schema document holding every type of ``files`` under ``$defs`` by title.
 
@@ -325,6 +512,37 @@ def build(root: Path) -> dict[Path, bytes]:
     result[consumer_dir / "openapi.consumer.bundled.yaml"] = gen.dump_yaml(bundled, CONSUMER_HEADER)
     result[consumer_dir / "openapi-3.1.consumer.bundled.yaml"] = gen.dump_yaml(
         gen.to_openapi_31(bundled), CONSUMER_HEADER
+    )
+    result.update(_text_outputs(root, producer))
+    return result
+
+
+def _text_outputs(root: Path, producer: dict[str, Json]) -> dict[Path, bytes]:
+    """Every file of the text view (N-101)."""
+    schemas_dir = root / "schemas"
+    text_dir = root / "spec" / "generated" / "text"
+    text = text_files(producer)
+    result: dict[Path, bytes] = {
+        text_dir / "schemas.text.bundled.json": _json(
+            schema_bundle(
+                text,
+                schemas_dir,
+                TEXT_ID_BASE + "schemas.text.bundled.json",
+                "TalkieTextSchemas",
+                "Text view of talkie/1: what the specification's text itself requires (notes N-101).",
+            )
+        )
+    }
+    for name, schema in text.items():
+        result[text_dir / "schemas" / name] = _json(schema)
+    spec = root / "spec" / "openapi.yaml"
+    bundled = _drop_unreached(
+        gen.rebase_refs(gen.bundle(gen.load_yaml(spec), spec, schemas_dir, text), spec.parent, text_dir)
+    )
+    bundled["info"] = {**bundled["info"], "title": f"{bundled['info']['title']} (text view)"}
+    result[text_dir / "openapi.text.bundled.yaml"] = gen.dump_yaml(bundled, TEXT_HEADER)
+    result[text_dir / "openapi-3.1.text.bundled.yaml"] = gen.dump_yaml(
+        gen.to_openapi_31(bundled), TEXT_HEADER
     )
     return result
 

@@ -4,7 +4,12 @@ It implements just enough of the protocol for every check, with the standard lib
 not depend on the mock's progress). `breaks` switches on deliberate violations, named by the rule they break;
 the tests assert that the suite then reports exactly that rule. `AUTH-017:<route>` skips the bearer check
 on one route only. `READINGS` are not violations: each takes another choice the specification leaves open (or
-drops test mode), and the suite must not fail the fake for it.
+drops test mode), and the suite must not fail the fake for it. `TEXT_READINGS` are the readings of a server
+written from the specification's text alone, where our notes ask for more (cards with `fallbackText` and
+blocks only, extra audit members on actions, a lean manifest without brand or voice, threads newest first by
+creation): the suite warns, naming the note, and fails nothing. The fake's answers are plain dicts written
+from the text; only the requests it receives are checked against the published schemas (§3: malformed input
+gets 400).
 """
 
 from __future__ import annotations
@@ -38,12 +43,23 @@ LOGO = bytes.fromhex(
     "89504e470d0a1a0a0000000d4948445200000001000000010806000000"
     "1f15c4890000000d49444154789c6300010000000500010d0a2db40000000049454e44ae426082"
 )
-READINGS = frozenset(
+TEXT_READINGS = frozenset(
     {
-        "cancel-ends-with-run-error",  # §5 leaves the end of a cancelled stream open (N-04 only recommends)
-        "usage-open-after-final",  # §10.3 says nothing of calls after the final usage report (N-11 does)
-        "no-test-mode",  # testMode false: every §11-based check must skip
+        "text:bare-cards",  # §6 line 199: only fallbackText is REQUIRED; no id, title, url, a11yLabel…
+        "text:audit-members",  # §8: nothing closes an action; decidedAt and decisionMethod are recorded on it
+        "text:lean-manifest",  # §1: no brand (line 72), no voice* (line 74), nothing the example only shows
+        "text:threads-by-creation",  # §9 line 244: "newest first", by createdAt
     }
+)
+READINGS = (
+    frozenset(
+        {
+            "cancel-ends-with-run-error",  # §5 leaves a cancelled stream's end open (N-04 only recommends)
+            "usage-open-after-final",  # §10.3 says nothing of calls after the final usage report (N-11 does)
+            "no-test-mode",  # testMode false: every §11-based check must skip
+        }
+    )
+    | TEXT_READINGS
 )
 
 
@@ -125,11 +141,27 @@ class State:
                 "messages": [],
                 "actions": [],
                 "order": next(self.counter),
+                "created": next(self.counter),
             }
             self.threads[thread_id] = thread
         thread["summary"]["updatedAt"] = stamp
         thread["order"] = next(self.counter)
         return thread
+
+
+def lean_manifest(state: State) -> dict[str, Any]:
+    """The manifest of `text:lean-manifest`: what §1 asks for and the endpoints the server supports."""
+    full = manifest(state)
+    endpoints = {name: path for name, path in full["endpoints"].items() if not name.startswith("voice")}
+    return {
+        "spec": full["spec"],
+        "issuer": full["issuer"],
+        "serverId": full["serverId"],
+        "name": full["name"],
+        "auth": {"oauth": {"issuer": full["auth"]["oauth"]["issuer"]}, "token": {}},
+        "endpoints": endpoints,
+        "testMode": full["testMode"],
+    }
 
 
 def manifest(state: State) -> dict[str, Any]:
@@ -189,6 +221,14 @@ def _text(run: Run, text: str, store: list[str]) -> None:
 
 def _card(breaks: frozenset[str] = frozenset()) -> dict[str, Any]:
     tone = "loud" if "schema:card-tone" in breaks else "positive"  # a nested member off its enum
+    if "text:bare-cards" in breaks:
+        return {
+            "blocks": [
+                {"type": "badge", "text": "Aktivní"},
+                {"type": "fields", "fields": [{"label": "IČO", "value": "27182818"}]},
+            ],
+            "fallbackText": "Horizont Logistika s.r.o. - aktivní klient v Ostravě",
+        }
     return {
         "id": f"card_{uuid.uuid4().hex[:8]}",
         "version": 1,
@@ -221,6 +261,8 @@ def _propose(state: State, thread_id: str) -> dict[str, Any]:
         "expiresAt": iso(now + timedelta(seconds=ACTION_LIFETIME)),
         "confirm": {"methods": ["button", "voice"], "voice": {"keyword": "odeslat"}},
     }
+    if "text:audit-members" in state.breaks:
+        action["proposedBy"] = "agent"
     state.actions[action_id] = action
     state.threads[thread_id]["actions"].append(action_id)
     return action
@@ -341,7 +383,7 @@ ROUTES: list[tuple[str, re.Pattern[str], str]] = [
 BREAKABLE = (
     frozenset({"RUN-014", "RUN-004", "ACT-009", "ACT-011", "ERR-001", "RUN-028", "MAN-010", "VOICE-016"})
     | {f"AUTH-017:{name}" for _, _, name in ROUTES}
-    | {"schema:card-tone"}
+    | {"schema:card-tone", "schema:decision-without-events"}
     | READINGS
 )
 
@@ -404,7 +446,9 @@ class Handler(BaseHTTPRequestHandler):
         path = urlsplit(self.path).path
         try:
             if method == "GET" and path == "/.well-known/talkie.json":
-                self._send_json(200, manifest(self.state), {"Cache-Control": "max-age=3600"})
+                lean = "text:lean-manifest" in self.state.breaks
+                document = lean_manifest(self.state) if lean else manifest(self.state)
+                self._send_json(200, document, {"Cache-Control": "max-age=3600"})
                 return
             if method == "GET" and path == "/talkie/logo.png":
                 self.send_response(200)
@@ -470,6 +514,12 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_TRACE(self) -> None:
         self._dispatch("TRACE")
+
+    def __getattr__(self, name: str) -> Any:
+        """Any other method (a fuzzer's `QUERY`, say) gets the §3 answer of a route that lacks it, not 501."""
+        if name.startswith("do_") and name[3:].isupper():
+            return lambda: self._dispatch(name[3:])
+        raise AttributeError(name)
 
     def _oauth_metadata(self) -> dict[str, Any]:
         issuer = f"{self.state.origin}/oauth"
@@ -559,7 +609,8 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_threads(self) -> None:
         with self.state.lock:
-            ordered = sorted(self.state.threads.values(), key=lambda t: t["order"], reverse=True)
+            key = "created" if "text:threads-by-creation" in self.state.breaks else "order"
+            ordered = sorted(self.state.threads.values(), key=lambda t: t[key], reverse=True)
             self._send_json(200, {"threads": [dict(t["summary"]) for t in ordered[:50]]})
 
     def _thread(self, thread_id: str) -> dict[str, Any]:
@@ -616,10 +667,16 @@ class Handler(BaseHTTPRequestHandler):
                     raise HttpError(410, "expired", "Akce vypršela.")
                 state.decided[action] = decision
                 found["status"] = "done" if decision == "confirm" else "cancelled"
+                if "text:audit-members" in state.breaks:
+                    found["decidedAt"] = iso(state.now())
+                    found["decisionMethod"] = body.get("method", "button")
             events: list[dict[str, Any]] = []
             if previous is None and decision == "confirm":
-                events.append({"type": "CUSTOM", "name": "talkie.card", "value": _card()})
-            self._send_json(200, {"action": dict(found), "events": events})
+                events.append({"type": "CUSTOM", "name": "talkie.card", "value": _card(state.breaks)})
+            answer: dict[str, Any] = {"action": dict(found), "events": events}
+            if "schema:decision-without-events" in state.breaks:  # §8 line 228 names both members
+                del answer["events"]
+            self._send_json(200, answer)
 
     # -- voice -----------------------------------------------------------------------------------------
     def do_voice_session(self) -> None:

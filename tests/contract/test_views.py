@@ -1,7 +1,8 @@
-"""The two views of the contract (notes N-86) and its 64-bit integers (notes N-87).
+"""The views of the contract (notes N-86, N-101) and its 64-bit integers (notes N-87).
 
 What must hold: the consumer view is the producer view made tolerant and nothing else (every producer
-example stays valid, the tolerant unions and open sets are the ones the notes list); every integer that can
+example stays valid, the tolerant unions and open sets are the ones the notes list); the text view asks for no
+more than the producer view and for exactly what the specification's text requires; every integer that can
 pass 2^31 by its meaning says `format: int64`, and the examples use values past 2^31.
 """
 
@@ -22,6 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SCHEMAS = ROOT / "schemas"
 GENERATED = ROOT / "spec" / "generated"
 CONSUMER = GENERATED / "consumer"
+TEXT = GENERATED / "text"
 
 # Integers by what they count (notes N-87). 64-bit: milliseconds since the epoch, bytes, usage counters
 # and tokens, and a count of records a backend holds; these pass 2^31 in ordinary use. 32-bit: revisions,
@@ -163,3 +165,73 @@ def test_both_views_refuse_a_wrong_type_and_a_missing_required_member() -> None:
         assert not stream.is_valid({k: v for k, v in started.items() if k != "runId"}), path.name
         card = bundle["$defs"]["Card"]["examples"][0]
         assert not _validator(bundle, "Card").is_valid({k: v for k, v in card.items() if k != "fallbackText"})
+
+
+def _text_bundle() -> Any:
+    return json.loads((TEXT / "schemas.text.bundled.json").read_text(encoding="utf-8"))
+
+
+def test_text_view_accepts_everything_the_producer_view_does() -> None:
+    producer = json.loads((GENERATED / "schemas.bundled.json").read_text(encoding="utf-8"))
+    text = _text_bundle()
+    assert set(producer["$defs"]) == set(text["$defs"])
+    checked = 0
+    for title, schema in producer["$defs"].items():
+        accepts = _validator(text, title)
+        for example in schema.get("examples", []):
+            assert accepts.is_valid(example), (title, example)
+            checked += 1
+    assert checked > 100
+
+
+def test_text_view_requires_only_what_the_text_names_and_never_more_than_the_producer() -> None:
+    producer = views.producer_files()
+    for (name, tokens), (members, where) in views.TEXT_REQUIRED.items():
+        node: Any = producer[name]
+        for token in tokens:
+            node = node[token]
+        assert set(members) <= set(node.get("required", [])), (name, tokens)
+        assert "line" in where, f"{name} {tokens}: say on which line the text requires it"
+
+
+def test_text_view_is_looser_exactly_where_the_text_is_silent() -> None:
+    text, producer = (
+        _text_bundle(),
+        json.loads((GENERATED / "schemas.bundled.json").read_text(encoding="utf-8")),
+    )
+    bare_card = {"fallbackText": "Alfa s.r.o.", "blocks": [{"type": "badge", "text": "Aktivní"}]}
+    audited = {"id": "a_1", "status": "done", "paramsHash": "sha256:1", "decidedAt": "2026-10-22T10:01:00Z"}
+    lean = {
+        "spec": "talkie/1",
+        "issuer": "https://crm.example.com",
+        "serverId": "crm.example.com",
+        "auth": {"oauth": {"issuer": "https://crm.example.com/oauth"}},
+        "endpoints": {"run": "/api/talkie/run"},
+    }
+    local = {
+        **lean,
+        "endpoints": {"run": "http://localhost:8600/api/talkie/run"},
+    }  # MAN-010's, not the shape's
+    cases = (("Card", bare_card), ("Action", audited), ("Manifest", lean), ("Manifest", local))
+    for title, instance in cases:
+        assert _validator(text, title).is_valid(instance), title
+        assert not _validator(producer, title).is_valid(instance), title  # N-26, N-18, N-19: advice only
+    refused: list[tuple[str, dict[str, Any]]] = [
+        ("Card", {"blocks": []}),  # §6 line 199: fallbackText is REQUIRED
+        ("Card", {"fallbackText": "x", "blocks": [{"type": "badge"}]}),  # line 197: badge {text,…}
+        ("Card", {"fallbackText": "x", "blocks": [{"type": "badge", "text": "x", "tone": "loud"}]}),
+        ("Card", {"fallbackText": "x", "blocks": [{"type": "video", "url": "/v"}]}),  # the seven types
+        ("Manifest", {**lean, "serverId": 7}),  # a type the text shows
+        ("Manifest", {**lean, "auth": {"token": {}}}),  # line 73: auth MUST offer oauth
+        ("ThreadSummary", {"id": "t", "title": "x", "channel": "chat", "createdAt": "2026-10-22T10:00:00Z"}),
+        ("Action", {"id": "a_1", "status": "pending"}),  # a decision carries the paramsHash (line 227)
+    ]
+    for title, instance in refused:
+        assert not _validator(text, title).is_valid(instance), (title, instance)
+
+
+def test_text_view_keeps_agui_events_required_members_and_opens_them() -> None:
+    text = _text_bundle()
+    started = _validator(text, "RunStartedEvent")
+    assert started.is_valid({"type": "RUN_STARTED", "threadId": "t", "runId": "r", "x-trace": 1})
+    assert not started.is_valid({"type": "RUN_STARTED", "threadId": "t"})

@@ -21,7 +21,7 @@ from test_site import ROOT, operations, page, pages, rules
 
 CHECKLISTS = {"server": "guides/server-checklist/index.html", "client": "guides/client-checklist/index.html"}
 RFC2119 = {"MUST", "MUST NOT", "REQUIRED", "SHOULD", "SHOULD NOT", "MAY", "OPTIONAL"}
-NOTE_RE = re.compile(r"^N-\d{2}$")
+NOTE_RE = re.compile(r"^N-\d{2,}$")
 
 
 def _text(fragment: str) -> str:
@@ -131,6 +131,37 @@ def test_rule_blocks_show_their_basis(built_site: Path) -> None:
         assert f"talkie-basis--{word}" in blocks[rule["id"]], rule["id"]
 
 
+def test_rule_pages_show_the_sentence_a_rule_rests_on_and_whether_it_fails(built_site: Path) -> None:
+    lines = (ROOT / "spec" / "specification" / "talkie-1.txt").read_text(encoding="utf-8").splitlines()
+    blocks: dict[str, str] = {}
+    for relative, _ in pages(built_site):
+        if relative.parts[0] == "spec":
+            raw = (built_site / relative).read_text(encoding="utf-8")
+            for match in re.finditer(r'<div class="talkie-rule" id="([A-Z]+-\d{3})">(.*?)</div>', raw, re.S):
+                blocks[match.group(1)] = match.group(2)
+    matrix = (built_site / "reference" / "rules" / "index.html").read_text(encoding="utf-8")
+    rows = {
+        _text(cells[0]).split()[0]: cells
+        for row in re.findall(r"<tr>(.*?)</tr>", matrix, re.S)
+        if (cells := re.findall(r"<td[^>]*>(.*?)</td>", row, re.S))
+    }
+    for rule in rules():
+        expected = expected_basis(rule)
+        fails = rule["level"] in ("MUST", "MUST NOT") and not NOTE_RE.match(expected)
+        word = "fails" if fails else ("informs" if rule["level"] == "MAY" else "warns")
+        block = blocks[rule["id"]]
+        assert f"talkie-verdict--{word}" in block, (rule["id"], word)
+        assert f"talkie-verdict--{word}" in "".join(rows[rule["id"]]), (rule["id"], word)
+        if NOTE_RE.match(expected):
+            assert f'notes/#{expected}"' in block, rule["id"]
+            continue
+        quoted = re.search(r'<q class="talkie-basis__quote">(.*?)</q>', block, re.S)
+        assert quoted is not None, f"{rule['id']}: no sentence quoted"
+        words = _text(quoted.group(1)).replace("`", "").split()
+        line = lines[rule["source"]["line"] - 1].replace("`", "")
+        assert any(w in line for w in words), (rule["id"], words[:6], line)
+
+
 def test_protocol_text_page_anchors_every_line(built_site: Path) -> None:
     lines = (ROOT / "spec" / "specification" / "talkie-1.txt").read_text(encoding="utf-8").splitlines()
     html = page(built_site, "reference/protocol-text/index.html")
@@ -145,14 +176,14 @@ def test_protocol_text_page_anchors_every_line(built_site: Path) -> None:
 def test_every_note_has_a_stable_anchor_and_its_decision_list_is_a_list(built_site: Path) -> None:
     source = (ROOT / "spec" / "notes.md").read_text(encoding="utf-8")
     raw = (built_site / "spec/notes/index.html").read_text(encoding="utf-8")
-    notes = re.findall(r"^## (N-\d{2})\b", source, re.M)
+    notes = re.findall(r"^## (N-\d{2,})\b", source, re.M)
     assert notes
     sections = {
-        m.group(1): m.group(2) for m in re.finditer(r'<h2 id="(N-\d{2})">(.*?)(?=<h2 |\Z)', raw, re.S)
+        m.group(1): m.group(2) for m in re.finditer(r'<h2 id="(N-\d{2,})">(.*?)(?=<h2 |\Z)', raw, re.S)
     }
     assert sorted(sections) == sorted(notes)
     with_lists = re.findall(
-        r"^## (N-\d{2})\b(?:(?!^## ).)*?^\*\*Decision\.\*\*\s*\n\n- ", source, re.M | re.S
+        r"^## (N-\d{2,})\b(?:(?!^## ).)*?^\*\*Decision\.\*\*\s*\n\n- ", source, re.M | re.S
     )
     assert with_lists, "no note has a Decision list"
     for note in with_lists:

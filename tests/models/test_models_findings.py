@@ -13,6 +13,7 @@ from talkie_models.findings import (
     Severity,
     Verdict,
     basis_text,
+    basis_url,
     excerpt,
     severity_for,
     severity_for_level,
@@ -121,3 +122,17 @@ def test_basis_labels_and_excerpt() -> None:
     assert excerpt("x" * 10, limit=4) == "xxxx… [6 more characters]"
     assert excerpt(b"ok") == "ok"
     assert excerpt(None) is None
+
+
+def test_a_finding_carries_its_rule_sentence_and_a_link_to_its_basis() -> None:
+    rule = rules.rule("RUN-004")
+    finding = Finding.about("RUN-004", "the retry was stored twice")
+    assert (finding.statement, finding.line) == (rule.statement, rule.source.line)
+    assert finding.reference == f"https://talkie-protocol.org/reference/protocol-text/#L{rule.source.line}"
+    advice = finding.but(basis="N-26")
+    assert advice.reference == "https://talkie-protocol.org/spec/notes/#N-26"
+    data = advice.to_dict()
+    assert (data["statement"], data["reference"]) == (rule.statement, advice.reference)
+    assert Finding.from_dict(data) == advice
+    assert basis_url(None, 12) == ""
+    assert basis_url("N-101", 0).endswith("#N-101")

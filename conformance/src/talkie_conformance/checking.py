@@ -3,7 +3,12 @@
 A check is a plain function `def name(ctx: CheckContext) -> None` decorated with the rule IDs it proves. It
 records violations through the context (`ctx.expect`, `ctx.require`, `ctx.validate`) and may only name its own
 rules, so every verdict traces back to a declared rule. After it returns, each of its rules gets a verdict:
-violated → fail (MUST) or warn (SHOULD); not reached because the check stopped early → skip; otherwise pass.
+violated → fail (MUST) or warn (SHOULD); only advised against by a note (a violation carrying `note`) → warn,
+naming the note; not reached because the check stopped early → skip; otherwise pass.
+
+`ctx.validate` judges a shape twice (notes N-101): against the text view of the contract (what the
+specification's text requires: a mismatch breaks the rule) and then against the producer view (what its
+examples show, N-26, and the objects N-18 closes: a mismatch there is advice naming that note).
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from talkie_models import SchemaValidationError
 from talkie_models import rules as contract_rules
 from talkie_models.validation import validate
 
-from talkie_conformance import bodies
+from talkie_conformance import bodies, shapes
 from talkie_conformance.client import Exchange, RunRecording, TalkieClient
 from talkie_conformance.errors import ConformanceError
 from talkie_conformance.findings import Evidence, excerpt
@@ -92,11 +97,12 @@ class AbortCheck(ConformanceError):  # noqa: N818 - control flow of a check, not
 
 @dataclass
 class Violation:
-    """One broken expectation, attributed to one rule."""
+    """One broken expectation, attributed to one rule; with `note`, advice resting on that note only."""
 
     rule_id: str
     message: str
     evidence: Evidence
+    note: str | None = None
 
 
 @dataclass
@@ -165,14 +171,18 @@ class CheckContext:
         recording: RunRecording | None = None,
         events: list[dict[str, Any]] | None = None,
         member: str | None = None,
+        note: str | None = None,
     ) -> None:
-        """Record a violation of `rule_id` and carry on; `member` is the JSON path at fault, if one is."""
+        """Record a violation of `rule_id` and carry on; `member` is the JSON path at fault, if one is.
+
+        With `note` the expectation rests on that note of ours, not on the specification: a warning.
+        """
         if rule_id not in self.spec.rules:
             raise ValueError(f"check {self.spec.name} reports {rule_id}, which it does not declare")
         evidence = self._evidence(exchange, recording, events)
         if member is not None:
             evidence = replace(evidence, member=member)
-        self.violations.append(Violation(rule_id, message, evidence))
+        self.violations.append(Violation(rule_id, message, evidence, note))
 
     def expect(
         self,
@@ -219,23 +229,37 @@ class CheckContext:
         exchange: Exchange | None = None,
         recording: RunRecording | None = None,
     ) -> bool:
-        """Validate against a schema of the contract; a mismatch is a violation of `rule_id`."""
+        """Judge a shape: against the text view (a mismatch breaks `rule_id`), then against the producer view
+        (a mismatch there is advice naming N-26 or N-18). True when the text view accepts the instance."""
+        try:
+            validate(instance, type_name, view="text")
+        except SchemaValidationError as exc:
+            self._shape_violation(rule_id, type_name, what, exc.errors, None, exchange, recording)
+            return False
         try:
             validate(instance, type_name)
         except SchemaValidationError as exc:
-            problems = "; ".join(exc.errors[:5]) + (
-                f"; … {len(exc.errors) - 5} more" if len(exc.errors) > 5 else ""
-            )
-            member = exc.errors[0].split(":", 1)[0] if exc.errors else None
-            self.fail(
-                rule_id,
-                f"{what} is not a valid {type_name}: {problems}",
-                exchange=exchange,
-                recording=recording,
-                member=member,
-            )
-            return False
+            for note, problems in shapes.by_note(exc.errors).items():
+                self._shape_violation(rule_id, type_name, what, problems, note, exchange, recording)
         return True
+
+    def _shape_violation(
+        self,
+        rule_id: str,
+        type_name: str,
+        what: str,
+        errors: Sequence[str],
+        note: str | None,
+        exchange: Exchange | None,
+        recording: RunRecording | None,
+    ) -> None:
+        problems = "; ".join(errors[:5]) + (f"; … {len(errors) - 5} more" if len(errors) > 5 else "")
+        member = errors[0].split(":", 1)[0] if errors else None
+        if note is None:
+            message = f"{what} is not a valid {type_name}: {problems}"
+        else:
+            message = f"{what} differs from the {type_name} of {shapes.WHY[note]}: {problems}"
+        self.fail(rule_id, message, exchange=exchange, recording=recording, member=member, note=note)
 
     # -- talking to the server ------------------------------------------------------------------------------
     def request(self, method: str, endpoint: str, **kwargs: Any) -> Exchange:

@@ -426,7 +426,7 @@ def coverage_command(rules_path: str | None) -> None:
     except ConformanceError as exc:
         _fatal(console, str(exc))
         return
-    table = Table(title=f"talkie/1 rules and checks ({rules.source})")
+    table = Table(title=f"{rules.name} and their checks")
     for column in ("rule", "level", "status", "checks / reason"):
         table.add_column(column)
     entries = coverage(rules)

@@ -2,7 +2,8 @@
 
 Every check, fuzz check and state-machine step reports through it; the runner adds the suite's bookkeeping
 (`verdict`, `origin` = the check's name, `duration`, `accepted`). Re-exported here so the suite's modules and
-its users keep one import path; `finding_lines` is how the terminal, the fuzzer and the plugin print one.
+its users keep one import path; `finding_lines` is how the terminal, the fuzzer and the plugin print one:
+with the rule's sentence and a link to the line of the specification, or the note, it rests on.
 """
 
 from __future__ import annotations
@@ -20,6 +21,10 @@ def finding_lines(finding: Finding) -> list[str]:
         f"{finding.rule_id} ({finding.level or '?'}, basis: {basis_text(finding.basis)}) "
         f"{finding.origin}: {finding.message}"
     ]
+    if finding.statement:
+        lines.append(f"rule: {finding.statement}")
+    if finding.reference:
+        lines.append(f"rests on: {finding.reference}")
     request = finding.evidence.request_line()
     if request:
         lines.append(f"request: {request}")

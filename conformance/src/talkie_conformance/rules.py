@@ -2,17 +2,22 @@
 
 Looked up in this order: an explicit path, `$TALKIE_RULES`, the repository's `spec/rules.yaml` (editable
 installs and CI clones), then the catalogue talkie-models ships (installed wheels). Parsing and the `Rule`
-type are `talkie_models.rules`'; this module adds what the suite needs on top: severities, the source it
-reports, and its own error type.
+type are `talkie_models.rules`'; this module adds what the suite needs on top: severities, the name reports
+give the catalogue (its protocol and version, never a path of the machine that ran them), and its own error
+type.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, fields
 from functools import lru_cache
+from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import yaml
 from talkie_models import rules as contract_rules
@@ -44,9 +49,10 @@ class Rule(contract_rules.Rule):
 class RuleCatalogue(Mapping[str, Rule]):
     """Rules by ID, in catalogue order."""
 
-    def __init__(self, rules: Iterable[contract_rules.Rule], source: str) -> None:
+    def __init__(self, rules: Iterable[contract_rules.Rule], source: str, name: str = "") -> None:
         self._rules = {rule.id: Rule.of(rule) for rule in rules}
         self.source = source
+        self.name = name or "talkie/1 rules"
 
     def __getitem__(self, rule_id: str) -> Rule:
         return self._rules[rule_id]
@@ -74,15 +80,28 @@ def _repo_rules() -> Path | None:
     return None
 
 
+def catalogue_name(data: Any) -> str:
+    """How reports name a catalogue: ``talkie/1 rules, catalogue sha256:1a2b3c4d5e6f``.
+
+    The version is the digest of the catalogue's content (the same for the YAML and the packaged JSON), so
+    two reports name the same catalogue alike on any machine, and a changed catalogue differently.
+    """
+    protocol = data.get("catalogue") if isinstance(data, Mapping) else None
+    canonical = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    digest = hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:12]
+    return f"{protocol if isinstance(protocol, str) else 'talkie/1'} rules, catalogue sha256:{digest}"
+
+
 def load_rules_text(text: str, source: str = "<text>") -> RuleCatalogue:
     """Parse a catalogue from YAML text (used by tests and by the loaders below)."""
     try:
-        rules = contract_rules.parse(yaml.safe_load(text), source)
+        data = yaml.safe_load(text)
+        rules = contract_rules.parse(data, source)
     except yaml.YAMLError as exc:
         raise RulesError(f"{source}: not valid YAML: {exc}") from exc
     except RuleCatalogueError as exc:
         raise RulesError(str(exc)) from exc
-    return RuleCatalogue(rules.values(), source)
+    return RuleCatalogue(rules.values(), source, catalogue_name(data))
 
 
 def load_rules(path: str | Path | None = None) -> RuleCatalogue:
@@ -98,11 +117,12 @@ def load_rules(path: str | Path | None = None) -> RuleCatalogue:
         return load_rules_text(repo.read_text(encoding="utf-8"), str(repo))
     try:
         packaged = contract_rules.catalogue()
+        text = (resources.files("talkie_models") / "data" / "spec" / "rules.json").read_text(encoding="utf-8")
     except (OSError, RuleCatalogueError) as exc:
         raise RulesError(
             f"no usable rule catalogue: set TALKIE_RULES or reinstall talkie-models ({exc})"
         ) from exc
-    return RuleCatalogue(packaged.values(), contract_rules.PACKAGED)
+    return RuleCatalogue(packaged.values(), contract_rules.PACKAGED, catalogue_name(json.loads(text)))
 
 
 @lru_cache(maxsize=1)

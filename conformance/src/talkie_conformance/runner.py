@@ -93,12 +93,20 @@ def _finding(
     message: str,
     evidence: Evidence | None = None,
     duration: float = 0.0,
+    note: str | None = None,
 ) -> Finding:
-    """A finding of `spec` about `rule_id`: basis, section and level from the catalogue in use."""
+    """A finding of `spec` about `rule_id`: basis, section and level from the catalogue in use.
+
+    With `note`, what was found rests on that note and not on the rule's own basis: at most a warning,
+    whose basis is the note.
+    """
     if rule_id in rules:
         finding = Finding.about(rule_id, message, evidence=evidence, origin=spec.name, catalogue=rules)
     else:  # a catalogue given with --rules that lacks a rule of the bundled checks: judge it as a MUST
         finding = Finding(rule_id, Severity.ERROR, message, evidence or Evidence(), origin=spec.name)
+    if note is not None:  # a MUST's advice is a warning; a SHOULD's or a MAY's stays what it was
+        severity = Severity.WARNING if finding.severity is Severity.ERROR else finding.severity
+        finding = finding.but(basis=note, severity=severity)
     if verdict is Verdict.FAIL and finding.severity is not Severity.ERROR:
         verdict = Verdict.WARN  # a SHOULD, a MAY, or a rule one of our notes adds: never a failure
     if verdict is Verdict.WARN and finding.note is not None and finding.note not in message:
@@ -154,12 +162,19 @@ def execute(spec: CheckSpec, client: TalkieClient, rules: RuleCatalogue, options
     elapsed = time.perf_counter() - started
     findings: list[Finding] = []
     for rule_id in spec.rules:
-        violations = [v for v in ctx.violations if v.rule_id == rule_id]
+        found = [v for v in ctx.violations if v.rule_id == rule_id]
+        violations = [v for v in found if v.note is None]
+        advice = [v for v in found if v.note is not None]
         if crashed is not None:
             finding = _finding(spec, rules, rule_id, Verdict.ERROR, crashed, ctx.evidence(), elapsed)
         elif violations:
             message = "; ".join(dict.fromkeys(v.message for v in violations))
             finding = _finding(spec, rules, rule_id, Verdict.FAIL, message, violations[0].evidence, elapsed)
+        elif advice:
+            message = "; ".join(dict.fromkeys(v.message for v in advice))
+            finding = _finding(
+                spec, rules, rule_id, Verdict.WARN, message, advice[0].evidence, elapsed, note=advice[0].note
+            )
         elif skipped is not None:
             finding = _finding(spec, rules, rule_id, Verdict.SKIP, skipped, None, elapsed)
         elif stopped is not None:
@@ -222,7 +237,7 @@ class RunResult:
     target: str
     findings: list[Finding] = field(default_factory=list)
     duration: float = 0.0
-    rules_source: str = ""
+    rules_source: str = ""  # the catalogue's name and version (`RuleCatalogue.name`), never its path
 
     @property
     def failed(self) -> bool:
@@ -272,7 +287,7 @@ def run_suite(
     limits = limits or Limits(timeout=timeout or 30.0)
     options = replace(options) if options is not None else Options()
     started = time.perf_counter()
-    result = RunResult(target=target, rules_source=rules.source)
+    result = RunResult(target=target, rules_source=rules.name)
     checks = list(checks)
     try:
         discovery = discover(target, transport=transport, limits=limits)

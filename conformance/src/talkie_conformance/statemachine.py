@@ -300,13 +300,22 @@ class TalkieMachine(RuleBasedStateMachine):
         if self.driver.out_of_time():
             return
         answer = self.driver.request("GET", "threads")
-        listed = (answer.json_or_none() or {}).get("threads", [])
-        stamps = [parse_time(thread.get("updatedAt")) for thread in listed]
-        ordered = all(a is None or b is None or a >= b for a, b in itertools.pairwise(stamps))
-        self._expect(ordered, "THR-002", "threads are not newest first", answer)
-        self._expect(len(listed) <= 50, "THR-002", f"{len(listed)} threads listed", answer)
+        body = answer.json_or_none()
+        listed = body.get("threads") if isinstance(body, dict) else None
+        threads = [t for t in listed if isinstance(t, dict)] if isinstance(listed, list) else []
+
+        def newest_first(stamp: str) -> bool:
+            stamps = [parse_time(thread.get(stamp)) for thread in threads]
+            return all(a is None or b is None or a >= b for a, b in itertools.pairwise(stamps))
+
+        # §9 line 244 names no timestamp: newest first by creation or by update (N-102)
+        ordered = newest_first("updatedAt") or newest_first("createdAt")
+        self._expect(
+            ordered, "THR-002", "threads are newest first by neither createdAt nor updatedAt", answer
+        )
+        self._expect(len(threads) <= 50, "THR-002", f"{len(threads)} threads listed", answer)
         deleted = {a.thread_id for a in self.model_actions.values() if a.thread_deleted}
-        ids = {thread.get("id") for thread in listed}
+        ids = {thread.get("id") for thread in threads}
         self._expect(not (deleted & ids), "THR-005", f"deleted threads still listed: {deleted & ids}", answer)
 
 

@@ -4,7 +4,8 @@ The catalogue records each rule's basis (`Rule.basis_kind`, `Rule.basis_note`): 
 protocol text states the requirement with an RFC 2119 keyword, `inferred` when the sentence carries no keyword
 and the level is our reading of it, `note` when one of our implementation notes adds it. A catalogue without
 those fields (an older fork's) is read by the catalogue's
-own test: a keyword on the source line means `specification`.
+own test: a keyword on the source line means `specification`. `verdict` says what breaking a rule earns in the
+conformance suite: only a MUST of the specification's text fails; a SHOULD, or a rule a note adds, warns.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import posixpath
 import re
 from dataclasses import dataclass
 from typing import Literal
+
+from talkie_models.findings import Severity, severity_for
 
 from .contract import Contract, Rule
 from .markdown import cell, code
@@ -146,6 +149,30 @@ def render_protocol_text(contract: Contract) -> str:
         "[checklists](../guides/server-checklist.md) link each rule to the line it rests on.\n\n"
         f'<div class="talkie-spec" markdown="0">\n{rows}\n</div>\n'
     )
+
+
+_VERDICTS = {
+    Severity.ERROR: ("fails", "A violation fails talkie-conformance: a MUST of the specification's text"),
+    Severity.WARNING: (
+        "warns",
+        "A violation is a warning, never a failure: a SHOULD, or a rule one of our notes adds",
+    ),
+    Severity.INFO: ("informs", "A MAY: the suite only remarks on it"),
+}
+
+
+def verdict(rule: Rule) -> str:
+    """What breaking `rule` earns in the conformance suite, as a labelled span: fails, warns or informs."""
+    word, title = _VERDICTS[severity_for(rule)]
+    return f'<span class="talkie-verdict talkie-verdict--{word}" title="{title}">{word}</span>'
+
+
+def quote(rule: Rule, lines: list[str]) -> str:
+    """The specification's sentence at the rule's line, as an inline quote (empty for a note's rule)."""
+    if basis_of(rule).kind == "note":
+        return ""
+    text = sentence_at(lines, rule.source.line)
+    return f' <q class="talkie-basis__quote">{_prose(text)}</q>' if text else ""
 
 
 def short(rule: Rule, page_uri: str) -> str:

@@ -2,8 +2,9 @@
 
 A spec page names a rule by writing its ID in double brackets on a line of its own. At build time the marker
 becomes the rule's block: the anchor (`id="RUN-004"`, so a report can link `spec/runs.md#RUN-004`), a
-visible ID badge, the BCP 14 level, the side it binds and the statement from `spec/rules.yaml`. The wording
-therefore lives in one place and the pages cannot disagree with the catalogue.
+visible ID badge, the BCP 14 level, the side it binds and the statement from `spec/rules.yaml`, then the line
+(or note) it rests on with the specification's own sentence, and whether the suite fails or warns on it. The
+wording therefore lives in one place and the pages cannot disagree with the catalogue.
 """
 
 from __future__ import annotations
@@ -111,11 +112,11 @@ def level_label(level: str, kind: basis.BasisKind = "specification") -> str:
     )
 
 
-def rule_block(rule: Rule, uri: str) -> str:
+def rule_block(rule: Rule, uri: str, lines: list[str] | None = None) -> str:
     """The HTML block of one rule (inline Markdown of the statement is rendered by md_in_html).
 
     The section linker leaves the block's own ID alone (it is the anchor's text), so no link nests in
-    another.
+    another. With the specification's `lines`, the block quotes the sentence the rule rests on.
     """
     statement = html.escape(rule.statement, quote=False)
     return (
@@ -124,22 +125,25 @@ def rule_block(rule: Rule, uri: str) -> str:
         f"{level_label(rule.level, basis.basis_of(rule).kind)} "
         f'<span class="talkie-rule__side">{rule.side}</span> '
         f'<span class="talkie-rule__text">{statement}</span> '
-        f'<span class="talkie-rule__basis">{basis.short(rule, uri)}</span></div>'
+        f'<span class="talkie-rule__basis">{basis.short(rule, uri)} · {basis.verdict(rule)}</span>'
+        f"{basis.quote(rule, lines or [])}</div>"
     )
 
 
 def expand_markers(markdown: str, uri: str, contract: Contract, placement: Placement) -> str:
     """Replace the markers of one page with rule blocks, and append the page's leftover rules."""
 
+    lines = basis.spec_lines(contract)
+
     def replace(match: re.Match[str]) -> str:
         rule = contract.rule(match.group(1))
         if rule is None or placement.page_of.get(rule.id) != uri:
             return match.group(0)  # unknown or duplicate: left visible; the build warns about it
-        return "\n" + rule_block(rule, uri) + "\n"
+        return "\n" + rule_block(rule, uri, lines) + "\n"
 
     expanded = MARKER_RE.sub(replace, markdown)
     leftovers = [contract.rule(rule_id) for rule_id in placement.leftovers.get(uri, [])]
-    blocks = [rule_block(rule, uri) for rule in leftovers if rule is not None]
+    blocks = [rule_block(rule, uri, lines) for rule in leftovers if rule is not None]
     if blocks:
         expanded += "\n\n## Further rules\n\n" + "\n\n".join(blocks) + "\n"
     return expanded
@@ -206,7 +210,12 @@ def render_matrix(contract: Contract, placement: Placement, coverage: Coverage) 
         "([server](../guides/server-checklist.md), [client](../guides/client-checklist.md)) list the same "
         "rules split by the side they bind. **Basis** is where a rule comes from: the protocol text with "
         "its keyword (*specification*), a sentence of it without one (*inferred*), or one of our notes "
-        "(*note*). **Testable** says who can observe a "
+        "(*note*), with the specification's sentence it rests on. **Suite** says what breaking the rule "
+        "earns in `talkie-conformance`: only a MUST of the specification's text *fails*; a SHOULD, or a rule "
+        "one of our notes adds, *warns* and names the note; a MAY *informs*. (A shape the text states "
+        "fails its rule; a member only the specification's examples show, or one our notes close out, only "
+        "warns, naming [N-26](../spec/notes.md#N-26) or [N-18](../spec/notes.md#N-18): see "
+        "[N-101](../spec/notes.md#N-101).) **Testable** says who can observe a "
         "violation: the black-box suite over HTTP, only the client's own tests (or the mock's inspector), "
         "or nobody from outside.",
         "**Checks** lists the checks of `talkie-conformance run` that prove the rule, and after “fuzz:” the "
@@ -241,6 +250,7 @@ def render_matrix(contract: Contract, placement: Placement, coverage: Coverage) 
         )
     )
     rows: list[list[str]] = []
+    lines = basis.spec_lines(contract)
     for rule in contract.rules:
         rows.append(
             [
@@ -248,7 +258,8 @@ def render_matrix(contract: Contract, placement: Placement, coverage: Coverage) 
                 f"§{rule.section}",
                 level_label(rule.level, basis.basis_of(rule).kind),
                 rule.side,
-                basis.short(rule, MATRIX_URI),
+                basis.short(rule, MATRIX_URI) + basis.quote(rule, lines),
+                basis.verdict(rule),
                 _TESTABLE_WORDS.get(rule.testable, rule.testable),
                 coverage.check_cell(rule.id),
                 coverage.inspector_cell(rule.id),
@@ -266,6 +277,7 @@ def render_matrix(contract: Contract, placement: Placement, coverage: Coverage) 
                 "Level",
                 "Side",
                 "Basis",
+                "Suite",
                 "Testable",
                 "Checks",
                 "Inspector flags it",

@@ -1,4 +1,9 @@
-"""The contract files shipped as package data: the schemas, their long examples, the OpenAPI documents."""
+"""The contract files shipped as package data: the schemas, their long examples, the OpenAPI documents.
+
+Schemas come in two views: ``producer`` (``data/schemas/``, closed and exact, with every member the
+specification's examples show) and ``text`` (``data/text/schemas/``, what the specification's text itself
+requires, notes N-101).
+"""
 
 from __future__ import annotations
 
@@ -7,9 +12,11 @@ import functools
 import json
 from importlib import resources
 from importlib.resources.abc import Traversable
-from typing import Any
+from typing import Any, Literal
 
-__all__ = ["data_root", "example_files", "schema_documents", "schema_index", "schema_of"]
+View = Literal["producer", "text"]
+
+__all__ = ["View", "data_root", "example_files", "schema_documents", "schema_index", "schema_of"]
 
 SCHEMA_BASE = "https://talkie-protocol.org/schemas/1/"
 
@@ -20,9 +27,9 @@ def data_root() -> Traversable:
 
 
 @functools.cache
-def schema_documents() -> dict[str, dict[str, Any]]:
-    """File name -> parsed schema, for every bundled ``schemas/*.json``."""
-    folder = data_root() / "schemas"
+def schema_documents(view: View = "producer") -> dict[str, dict[str, Any]]:
+    """File name -> parsed schema, for every bundled ``schemas/*.json`` of ``view``."""
+    folder = data_root() / "schemas" if view == "producer" else data_root() / "text" / "schemas"
     files = sorted(
         (f for f in folder.iterdir() if f.name.endswith(".json") and f.is_file()), key=lambda f: f.name
     )
@@ -37,10 +44,10 @@ def example_files() -> dict[str, Any]:
 
 
 @functools.cache
-def schema_index() -> dict[str, tuple[str, str]]:
+def schema_index(view: View = "producer") -> dict[str, tuple[str, str]]:
     """Type name (a schema ``title``) -> (``$id`` of its document, JSON pointer inside it)."""
     index: dict[str, tuple[str, str]] = {}
-    for document in schema_documents().values():
+    for document in schema_documents(view).values():
         uri = document["$id"]
         index[document["title"]] = (uri, "")
         for key, sub in document.get("$defs", {}).items():

@@ -11,6 +11,9 @@ text (basis ``specification`` or ``inferred``) can make a finding an error; a ru
 or a SHOULD, is at most a warning that names its note; MAY is information. :func:`severity_for` encodes that
 on top of ``Rule.may_fail``.
 
+Each finding carries its law: the rule's sentence (``statement``, from the catalogue) and ``reference``, a
+link to the specification's line or to the note its basis is (``basis_url``).
+
 The suite's bookkeeping (verdict per check, duration, whether a baseline accepted the failure) rides along as
 optional members; the mock leaves them at their defaults.
 """
@@ -32,6 +35,7 @@ __all__ = [
     "Severity",
     "Verdict",
     "basis_text",
+    "basis_url",
     "excerpt",
     "severity_for",
     "severity_for_level",
@@ -99,6 +103,20 @@ def basis_text(basis: str | None) -> str:
     if basis == "inferred":
         return "specification, level inferred"
     return f"note {basis}"
+
+
+SITE = "https://talkie-protocol.org/"
+"""The published site: the protocol text with an anchor per line, and the notes with one per note."""
+
+
+def basis_url(basis: str | None, line: int) -> str:
+    """Where a basis can be read: the note's anchor, or the specification's line (empty when neither)."""
+    note = _note_of(basis)
+    if note is not None:
+        return f"{SITE}spec/notes/#{note}"
+    if basis is not None and line > 0:
+        return f"{SITE}reference/protocol-text/#L{line}"
+    return ""
 
 
 def excerpt(text: str | bytes | None, limit: int = EXCERPT_LIMIT) -> str | None:
@@ -187,7 +205,8 @@ class Finding:
     is the rule's basis (``Rule.basis``: ``specification``, ``inferred`` or a note ID); ``origin`` names what
     made the finding (a check, a fuzz check, ``statemachine``, ``inspector``). ``verdict``, ``section``,
     ``level``, ``duration`` and ``accepted`` are the suite's bookkeeping: ``verdict`` defaults to what
-    the severity implies.
+    the severity implies. ``statement`` is the rule's sentence and ``line`` the line of the specification it
+    stands on; ``reference`` links to what the finding rests on (the note, when ``basis`` is one).
     """
 
     rule_id: str | None
@@ -201,6 +220,8 @@ class Finding:
     level: str = ""
     duration: float = 0.0
     accepted: bool = False
+    statement: str = ""
+    line: int = 0
 
     @classmethod
     def about(
@@ -237,6 +258,8 @@ class Finding:
             verdict=verdict,
             section=rule.section if rule is not None else "",
             level=rule.level if rule is not None else "",
+            statement=rule.statement if rule is not None else "",
+            line=rule.source.line if rule is not None else 0,
         )
 
     @property
@@ -248,6 +271,11 @@ class Finding:
     def note(self) -> str | None:
         """The note ID the finding rests on, when a note (not the specification) adds its rule."""
         return _note_of(self.basis)
+
+    @property
+    def reference(self) -> str:
+        """A link to what the finding rests on: the note of its basis, or the specification's line."""
+        return basis_url(self.basis, self.line)
 
     @property
     def counts_as_failure(self) -> bool:
@@ -278,6 +306,12 @@ class Finding:
             data["durationSeconds"] = round(self.duration, 4)
         if self.accepted:
             data["accepted"] = True
+        if self.statement:
+            data["statement"] = self.statement
+        if self.line:
+            data["line"] = self.line
+        if self.reference:
+            data["reference"] = self.reference
         return data
 
     @classmethod
@@ -297,6 +331,8 @@ class Finding:
             level=str(data.get("level", "")),
             duration=float(data.get("durationSeconds", 0.0)),
             accepted=bool(data.get("accepted", False)),
+            statement=str(data.get("statement", "")),
+            line=int(data.get("line", 0) or 0),
         )
 
 

@@ -5,6 +5,9 @@ resolves to a bundled file) and report each error with its JSON path. ``fast_val
 it uses jsonschema-rs when installed, builds each validator once and keeps it. The libraries are imported
 lazily, so ``import talkie_models`` needs pydantic only. Formats (``date-time``) are annotations, as JSON
 Schema 2020-12 says by default; patterns and everything else are asserted.
+
+Every function takes a ``view``: ``producer`` (the default: closed and exact, every member the
+specification's examples show) or ``text`` (only what the specification's text itself requires, notes N-101).
 """
 
 from __future__ import annotations
@@ -14,14 +17,23 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Protocol
 
 from talkie_models._exceptions import SchemaValidationError
-from talkie_models._resources import schema_documents, schema_index, schema_of
+from talkie_models._resources import View, schema_documents, schema_index, schema_of
 
 if TYPE_CHECKING:
     import referencing
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import ValidationError
 
-__all__ = ["FastValidator", "fast_validator", "is_valid", "registry", "schema", "type_names", "validate"]
+__all__ = [
+    "FastValidator",
+    "View",
+    "fast_validator",
+    "is_valid",
+    "registry",
+    "schema",
+    "type_names",
+    "validate",
+]
 
 
 class FastValidator(Protocol):
@@ -46,31 +58,31 @@ def schema(type_name: str) -> dict[str, Any]:
     return schema_of(type_name)
 
 
-def _ref(type_name: str) -> dict[str, str]:
-    if type_name not in schema_index():
+def _ref(type_name: str, view: View = "producer") -> dict[str, str]:
+    if type_name not in schema_index(view):
         raise KeyError(f"no talkie/1 schema has the title {type_name!r}")
-    uri, pointer = schema_index()[type_name]
+    uri, pointer = schema_index(view)[type_name]
     return {"$ref": f"{uri}#{pointer}" if pointer else uri}
 
 
 @functools.cache
-def registry() -> referencing.Registry[Any]:
-    """A ``referencing.Registry`` of every bundled schema, keyed by ``$id``; it never fetches anything."""
+def registry(view: View = "producer") -> referencing.Registry[Any]:
+    """A ``referencing.Registry`` of every bundled schema of ``view``, keyed by ``$id``; it never fetches."""
     from referencing import Registry, Resource
     from referencing.jsonschema import DRAFT202012
 
     resources = [
         (doc["$id"], Resource.from_contents(doc, default_specification=DRAFT202012))
-        for doc in schema_documents().values()
+        for doc in schema_documents(view).values()
     ]
     return Registry().with_resources(resources).crawl()
 
 
 @functools.cache
-def _validator(type_name: str) -> Draft202012Validator:
+def _validator(type_name: str, view: View = "producer") -> Draft202012Validator:
     from jsonschema import Draft202012Validator
 
-    return Draft202012Validator(_ref(type_name), registry=registry())
+    return Draft202012Validator(_ref(type_name, view), registry=registry(view))
 
 
 def _discriminated(error: ValidationError) -> list[ValidationError] | None:
@@ -126,43 +138,45 @@ def _leaf_errors(errors: Iterator[ValidationError] | list[ValidationError]) -> I
             yield from _leaf_errors(branch)
 
 
-def _messages(type_name: str, instance: Any) -> list[str]:
-    errors = _leaf_errors(_validator(type_name).iter_errors(instance))
+def _messages(type_name: str, instance: Any, view: View = "producer") -> list[str]:
+    errors = _leaf_errors(_validator(type_name, view).iter_errors(instance))
     lines = {f"{e.json_path}: {e.message}" for e in errors}
     return sorted(lines)
 
 
-def validate(instance: Any, type_name: str) -> None:
+def validate(instance: Any, type_name: str, *, view: View = "producer") -> None:
     """Raise ``SchemaValidationError`` listing each problem (``$.blocks[0].tone: 'x' is not one of …``)."""
-    if _validator(type_name).is_valid(instance):
+    if _validator(type_name, view).is_valid(instance):
         return
-    raise SchemaValidationError(type_name, _messages(type_name, instance))
+    raise SchemaValidationError(type_name, _messages(type_name, instance, view))
 
 
-def is_valid(instance: Any, type_name: str) -> bool:
-    """Whether the instance matches the schema of ``type_name``."""
-    return bool(_validator(type_name).is_valid(instance))
+def is_valid(instance: Any, type_name: str, *, view: View = "producer") -> bool:
+    """Whether the instance matches the schema of ``type_name`` in ``view``."""
+    return bool(_validator(type_name, view).is_valid(instance))
 
 
 class _PythonValidator:
-    def __init__(self, type_name: str) -> None:
+    def __init__(self, type_name: str, view: View) -> None:
         self._type_name = type_name
-        self._validator = _validator(type_name)
+        self._view: View = view
+        self._validator = _validator(type_name, view)
 
     def is_valid(self, instance: Any) -> bool:
         return bool(self._validator.is_valid(instance))
 
     def errors(self, instance: Any) -> list[str]:
-        return _messages(self._type_name, instance)
+        return _messages(self._type_name, instance, self._view)
 
 
 class _RustValidator:
-    def __init__(self, type_name: str) -> None:
+    def __init__(self, type_name: str, view: View) -> None:
         import jsonschema_rs
 
-        rust_registry = jsonschema_rs.Registry([(doc["$id"], doc) for doc in schema_documents().values()])
+        documents = schema_documents(view).values()
+        rust_registry = jsonschema_rs.Registry([(doc["$id"], doc) for doc in documents])
         self._validator = jsonschema_rs.Draft202012Validator(
-            _ref(type_name), registry=rust_registry, offline=True
+            _ref(type_name, view), registry=rust_registry, offline=True
         )
 
     def is_valid(self, instance: Any) -> bool:
@@ -175,10 +189,10 @@ class _RustValidator:
 
 
 @functools.cache
-def fast_validator(type_name: str) -> FastValidator:
+def fast_validator(type_name: str, view: View = "producer") -> FastValidator:
     """A validator built once per type and cached: jsonschema-rs if installed, else python-jsonschema."""
     try:
         import jsonschema_rs  # noqa: F401
     except ImportError:
-        return _PythonValidator(type_name)
-    return _RustValidator(type_name)
+        return _PythonValidator(type_name, view)
+    return _RustValidator(type_name, view)

@@ -172,6 +172,12 @@ export const SITE_RULES: {
   "statement": "A client MUST keep the tokens and settings of a server under its serverId, so they follow the deployment rather than the address that was typed in.",
   "url": "https://talkie-protocol.org/spec/discovery/#MAN-028"
  },
+ "MAN-029": {
+  "level": "MUST",
+  "side": "server",
+  "statement": "A server MUST give its manifest the members the text of §1 names (spec, issuer, serverId, auth offering oauth, endpoints), each of the type the specification shows.",
+  "url": "https://talkie-protocol.org/spec/discovery/#MAN-029"
+ },
  "AUTH-001": {
   "level": "MUST",
   "side": "server",
@@ -811,7 +817,7 @@ export const SITE_RULES: {
  "THR-002": {
   "level": "MUST",
   "side": "server",
-  "statement": "A server MUST list threads newest first (by updatedAt, N-09) and return no more than 50 entries.",
+  "statement": "A server MUST list threads newest first, by creation or by last update, and return no more than 50 entries.",
   "url": "https://talkie-protocol.org/spec/threads/#THR-002"
  },
  "THR-003": {

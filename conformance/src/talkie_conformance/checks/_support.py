@@ -89,13 +89,29 @@ def error_answer(
 
 
 def json_answer(ctx: CheckContext, rule_id: str, exchange: Exchange, type_name: str, what: str) -> Any:
-    """Expect 2xx JSON valid against `type_name`; stop the check otherwise."""
+    """Expect 2xx JSON valid against `type_name`; stop the check only when there is no JSON object to read.
+
+    A shape that breaks the rule is recorded and the check goes on judging what it can read, so one wrong
+    member hides no other verdict (read the body with `member_of` and `items_of`).
+    """
     ctx.require(rule_id, 200 <= exchange.status < 300, f"{what}: HTTP {exchange.status}", exchange=exchange)
     body = exchange.json_or_none()
     ctx.require(rule_id, body is not None, f"{what}: the answer is not JSON", exchange=exchange)
-    if not ctx.validate(rule_id, body, type_name, what, exchange=exchange):
-        raise AbortCheck(f"{what} does not match {type_name}")
+    if not ctx.validate(rule_id, body, type_name, what, exchange=exchange) and not isinstance(body, dict):
+        raise AbortCheck(f"{what} is not a JSON object, so nothing of {type_name} can be read")
     return body
+
+
+def member_of(body: Any, key: str) -> dict[str, Any]:
+    """The object member `key` of `body`, or an empty one when it is missing or not an object."""
+    value = body.get(key) if isinstance(body, dict) else None
+    return value if isinstance(value, dict) else {}
+
+
+def items_of(body: Any, key: str) -> list[dict[str, Any]]:
+    """The objects of the list member `key` of `body` (what is not an object is left out)."""
+    value = body.get(key) if isinstance(body, dict) else None
+    return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
 
 
 def run_started(ctx: CheckContext, recording: RunRecording, what: str) -> dict[str, Any]:
@@ -174,6 +190,12 @@ def propose_action(
     )
     value = actions[0].data.get("value")
     ctx.require(rule_id, isinstance(value, dict), "talkie.action has no value object", recording=recording)
+    ctx.require(
+        rule_id,
+        isinstance(value.get("id"), str),
+        "the talkie.action has no id, so neither GET action nor a decision can name it",
+        recording=recording,
+    )
     return value, str(started.get("threadId"))
 
 
@@ -201,13 +223,14 @@ def action_of(body: Any) -> dict[str, Any]:
 
 
 def action_answer(ctx: CheckContext, rule_id: str, exchange: Exchange, what: str) -> dict[str, Any]:
-    """Expect 2xx JSON holding a valid Action (bare or wrapped); stop the check otherwise."""
+    """Expect 2xx JSON holding a valid Action (bare or wrapped); stop the check only when no object came."""
     ctx.require(rule_id, 200 <= exchange.status < 300, f"{what}: HTTP {exchange.status}", exchange=exchange)
     body = exchange.json_or_none()
-    ctx.require(rule_id, body is not None, f"{what}: the answer is not JSON", exchange=exchange)
+    ctx.require(
+        rule_id, isinstance(body, dict), f"{what}: the answer is not a JSON object", exchange=exchange
+    )
     action = action_of(body)
-    if not ctx.validate(rule_id, action, "Action", what, exchange=exchange):
-        raise AbortCheck(f"{what} does not match Action")
+    ctx.validate(rule_id, action, "Action", what, exchange=exchange)
     return action
 
 

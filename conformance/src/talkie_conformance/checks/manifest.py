@@ -20,6 +20,12 @@ def manifest_spec(ctx: CheckContext) -> None:
     ctx.expect("MAN-003", spec == SPEC, f"spec is {spec!r}, not {SPEC!r}")
 
 
+@check("MAN-029")
+def manifest_shape(ctx: CheckContext) -> None:
+    """The manifest has the members §1 asks for; what only its example shows is advice (N-19, N-26)."""
+    ctx.validate("MAN-029", ctx.manifest, "Manifest", "the manifest")
+
+
 @check("MAN-002", "MAN-006", "MAN-007", "MAN-025")
 def manifest_origin(ctx: CheckContext) -> None:
     """The issuer is a bare https origin (or a dev host), serving the manifest at /.well-known/talkie.json."""

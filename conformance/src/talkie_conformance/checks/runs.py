@@ -8,7 +8,13 @@ from concurrent.futures import ThreadPoolExecutor
 from talkie_models.protocol import EVENT_STREAM, TEST_ACTION, TEST_CARD, TEST_ERROR, TEST_SLOW, echo_message
 
 from talkie_conformance.checking import CheckContext, check
-from talkie_conformance.checks._support import json_answer, lifecycle_problems, run_started
+from talkie_conformance.checks._support import (
+    items_of,
+    json_answer,
+    lifecycle_problems,
+    member_of,
+    run_started,
+)
 from talkie_conformance.client import RunRecording
 from talkie_conformance.lifecycle import analyze
 
@@ -140,14 +146,14 @@ def run_idempotent_message_id(ctx: CheckContext) -> None:
     run_started(ctx, retry, "retried run")
     exchange = ctx.request("GET", "thread", params={"threadId": thread_id})
     detail = json_answer(ctx, "RUN-004", exchange, "ThreadDetail", "GET thread")
-    stored = [m for m in detail["messages"] if m.get("id") == message_id]
+    stored = [m for m in items_of(detail, "messages") if m.get("id") == message_id]
     ctx.expect(
         "RUN-004",
         len(stored) == 1,
         f"message {message_id} is stored {len(stored)} times",
         exchange=exchange,
     )
-    users = [m for m in detail["messages"] if m.get("role") == "user"]
+    users = [m for m in items_of(detail, "messages") if m.get("role") == "user"]
     ctx.expect(
         "RUN-004",
         len(users) == 1,
@@ -166,8 +172,10 @@ def run_thread_id_adoption(ctx: CheckContext) -> None:
     ctx.require("RUN-007", isinstance(thread_id, str) and bool(thread_id), "RUN_STARTED has no threadId")
     exchange = ctx.request("GET", "thread", params={"threadId": str(thread_id)})
     detail = json_answer(ctx, "RUN-007", exchange, "ThreadDetail", "GET thread of RUN_STARTED.threadId")
-    ctx.expect("RUN-007", detail["thread"].get("id") == thread_id, "GET thread answered another thread")
-    contents = [m.get("content") for m in detail["messages"]]
+    ctx.expect(
+        "RUN-007", member_of(detail, "thread").get("id") == thread_id, "GET thread answered another thread"
+    )
+    contents = [m.get("content") for m in items_of(detail, "messages")]
     ctx.expect(
         "RUN-007",
         echo_message("Radka Kučerová") in contents and "Radka Kučerová" in contents,

@@ -11,6 +11,7 @@ from talkie_conformance.checks._support import (
     action_of,
     current_action,
     decide,
+    items_of,
     json_answer,
     parse_time,
     propose_action,
@@ -22,7 +23,7 @@ MAX_LISTED = 50
 
 @check("THR-001", "THR-002")
 def threads_list(ctx: CheckContext) -> None:
-    """GET threads lists valid summaries, at most 50, most recently updated first."""
+    """GET threads lists valid summaries, at most 50, newest first (by creation or by update)."""
     newest = None
     if ctx.test_mode:
         recording = ctx.run_text(echo_message("Veronika Šimková"))
@@ -30,19 +31,27 @@ def threads_list(ctx: CheckContext) -> None:
         newest = recording.of_type("RUN_STARTED")[0].data.get("threadId")
     exchange = ctx.request("GET", "threads")
     body = json_answer(ctx, "THR-001", exchange, "ThreadList", "GET threads")
-    threads = body["threads"]
+    threads = items_of(body, "threads")
     ctx.expect("THR-002", len(threads) <= MAX_LISTED, f"{len(threads)} threads listed (at most {MAX_LISTED})")
-    stamps = [parse_time(thread.get("updatedAt")) for thread in threads]
-    for index in range(1, len(stamps)):
-        before, after = stamps[index - 1], stamps[index]
-        if before is not None and after is not None and before < after:
-            ctx.fail(
-                "THR-002",
-                f"thread #{index} ({threads[index].get('id')}) was updated after thread #{index - 1}: "
-                "the list is not newest first",
-                exchange=exchange,
-            )
-            break
+    by_update = _first_out_of_order(threads, "updatedAt")
+    by_creation = _first_out_of_order(threads, "createdAt")
+    if by_update is not None and by_creation is not None:  # §9 line 244 names no timestamp: either will do
+        ctx.fail(
+            "THR-002",
+            f"thread #{by_update} ({threads[by_update].get('id')}) was updated after thread "
+            f"#{by_update - 1}, "
+            f"and thread #{by_creation} ({threads[by_creation].get('id')}) created after thread "
+            f"#{by_creation - 1}: the list is newest first by neither timestamp",
+            exchange=exchange,
+        )
+    elif by_update is not None:
+        ctx.fail(
+            "THR-002",
+            f"the list is newest first by createdAt, not by updatedAt (thread #{by_update}, "
+            f"{threads[by_update].get('id')}): N-09 recommends the most recently updated thread first",
+            exchange=exchange,
+            note="N-09",
+        )
     if newest is not None:
         ctx.expect(
             "THR-002",
@@ -50,6 +59,16 @@ def threads_list(ctx: CheckContext) -> None:
             f"the thread just used ({newest}) is not first in the list",
             exchange=exchange,
         )
+
+
+def _first_out_of_order(threads: list[dict[str, object]], stamp: str) -> int | None:
+    """The index of the first thread newer by `stamp` than the one before it, if any."""
+    stamps = [parse_time(thread.get(stamp)) for thread in threads]
+    for index in range(1, len(stamps)):
+        before, after = stamps[index - 1], stamps[index]
+        if before is not None and after is not None and before < after:
+            return index
+    return None
 
 
 @check("THR-003", "THR-004", test_mode=True)
@@ -64,7 +83,7 @@ def thread_detail(ctx: CheckContext) -> None:
         run_started(ctx, run, follow_up)
     exchange = ctx.request("GET", "thread", params={"threadId": thread_id})
     detail = json_answer(ctx, "THR-003", exchange, "ThreadDetail", "GET thread")
-    messages = detail["messages"]
+    messages = items_of(detail, "messages")
     contents = [m.get("content") for m in messages]
     roles = [m.get("role") for m in messages]
     ctx.expect(
@@ -88,8 +107,8 @@ def thread_detail(ctx: CheckContext) -> None:
     )
     ctx.expect(
         "THR-003",
-        len(detail.get("actions", [])) == 1,
-        f"the thread lists {len(detail.get('actions', []))} actions, expected the one proposed",
+        len(items_of(detail, "actions")) == 1,
+        f"the thread lists {len(items_of(detail, 'actions'))} actions, expected the one proposed",
         exchange=exchange,
     )
 

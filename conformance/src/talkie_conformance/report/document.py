@@ -50,8 +50,16 @@ def _md_cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
+def _md_basis(finding: Finding) -> str:
+    """The basis, linked to the line or note it rests on."""
+    text = basis_text(finding.basis)
+    return f"[{text}]({finding.reference})" if finding.reference else text
+
+
 def _md_evidence(finding: Finding) -> list[str]:
     lines: list[str] = []
+    if finding.statement:
+        lines += ["", f"> {_md_cell(finding.statement)}"]
     evidence = finding.evidence
     request = evidence.request_line()
     if request:
@@ -77,6 +85,8 @@ def to_markdown(result: RunResult) -> str:
         f"**{_status(result)}** in {result.duration:.1f} s · "
         + " · ".join(f"{counts[v]} {v.value}" for v in Verdict),
         "",
+        f"Judged by the {result.rules_source}." if result.rules_source else "",
+        "",
         "| section | " + " | ".join(v.value for v in Verdict) + " |",
         "| --- " * (len(Verdict) + 1) + "|",
     ]
@@ -86,14 +96,14 @@ def to_markdown(result: RunResult) -> str:
         "",
         "## Rules",
         "",
-        "| rule | level | basis | verdict | check | message |",
-        "| --- | --- | --- | --- | --- | --- |",
+        "| rule | level | basis | verdict | check | the rule | message |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
     ]
     for finding in result.findings:
         label = verdict_label(finding)
         out.append(
-            f"| {finding.rule_id} | {finding.level} | {basis_text(finding.basis)} | {_ICON.get(label, '')} "
-            f"{label} | `{finding.origin}` | {_md_cell(finding.message)} |"
+            f"| {finding.rule_id} | {finding.level} | {_md_basis(finding)} | {_ICON.get(label, '')} "
+            f"{label} | `{finding.origin}` | {_md_cell(finding.statement)} | {_md_cell(finding.message)} |"
         )
     problems = [f for f in result.findings if f.outcome in _PROBLEMS]
     if problems:
@@ -102,7 +112,7 @@ def to_markdown(result: RunResult) -> str:
             out += [
                 "",
                 f"### {finding.rule_id} — {finding.origin} ({verdict_label(finding)}, "
-                f"basis: {basis_text(finding.basis)})",
+                f"basis: {_md_basis(finding)})",
                 "",
                 finding.message,
             ]
@@ -133,11 +143,14 @@ def to_html(result: RunResult) -> str:
                 events = "\n".join(json.dumps(dict(ev), ensure_ascii=False) for ev in finding.evidence.events)
                 parts.append(f"<h4>Events</h4><pre>{e(events)}</pre>")
             evidence = "<details><summary>evidence</summary>" + "".join(parts) + "</details>"
+        basis = e(basis_text(finding.basis))
+        if finding.reference:
+            basis = f'<a href="{e(finding.reference)}">{basis}</a>'
         rows.append(
             f'<tr class="{e(finding.outcome.value)}"><td>{e(str(finding.rule_id))}</td>'
-            f"<td>{e(finding.level)}</td><td>{e(basis_text(finding.basis))}</td>"
+            f"<td>{e(finding.level)}</td><td>{basis}</td>"
             f"<td>{e(label)}</td><td><code>{e(finding.origin)}</code></td>"
-            f"<td>{e(finding.message)}{evidence}</td></tr>"
+            f"<td>{e(finding.statement)}</td><td>{e(finding.message)}{evidence}</td></tr>"
         )
     sections = "".join(
         f"<tr><td>{e(s.label)}</td>" + "".join(f"<td>{s.counts[v]}</td>" for v in Verdict) + "</tr>"
@@ -156,8 +169,10 @@ pre {{ white-space: pre-wrap; max-width: 60rem; }}
 </style></head><body>
 <h1>talkie/1 conformance: {e(result.target)}</h1>
 <p><strong>{status}</strong> in {result.duration:.1f} s · {e(summary)}</p>
+<p>Judged by the {e(result.rules_source or "talkie/1 rules")}.</p>
 <table><tr><th>section</th>{"".join(f"<th>{v.value}</th>" for v in Verdict)}</tr>{sections}</table>
-<table><tr><th>rule</th><th>level</th><th>basis</th><th>verdict</th><th>check</th><th>message</th></tr>
+<table><tr><th>rule</th><th>level</th><th>basis</th><th>verdict</th><th>check</th><th>the rule</th>
+<th>message</th></tr>
 {"".join(rows)}
 </table></body></html>
 """

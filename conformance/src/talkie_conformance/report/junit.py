@@ -12,6 +12,10 @@ from talkie_conformance.runner import RunResult
 
 def _details(finding: Finding) -> str:
     parts = [finding.message, f"basis: {basis_text(finding.basis)}"]
+    if finding.statement:
+        parts.append(f"rule: {finding.statement}")
+    if finding.reference:
+        parts.append(f"rests on: {finding.reference}")
     request = finding.evidence.request_line()
     if request:
         parts.append(f"request behind it: {request}")
@@ -33,6 +37,9 @@ def _details(finding: Finding) -> str:
 def to_junit(result: RunResult) -> str:
     """The JUnit XML document CI systems display as test results."""
     root = ET.Element("testsuites", name="talkie-conformance", time=f"{result.duration:.3f}")
+    if result.rules_source:
+        properties = ET.SubElement(root, "properties")
+        ET.SubElement(properties, "property", name="rules", value=result.rules_source)
     suites: dict[str, ET.Element] = {}
     for finding in result.findings:
         suite = suites.get(finding.section)
