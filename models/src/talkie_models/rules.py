@@ -61,7 +61,7 @@ LEVELS: tuple[Level, ...] = get_args(Level)
 SIDES: tuple[Side, ...] = get_args(Side)
 TESTABILITIES: tuple[Testability, ...] = get_args(Testability)
 BASIS_KINDS: tuple[BasisKind, ...] = get_args(BasisKind)
-_NOTE_ID = re.compile(r"N-\d{2}")
+_NOTE_ID = re.compile(r"N-\d{2,3}")
 # Levels whose violation is a failure (the others are warnings at most).
 _BINDING: frozenset[str] = frozenset({"MUST", "MUST NOT"})
 # What `source.keyword` may hold: the word as the protocol text writes it, or None for a table or shape.
