@@ -135,15 +135,21 @@ class _BoundedStream(httpx.SyncByteStream):
         self.worker.stop(abort=not (self.complete or self.worker.done.is_set()))
 
 
+_BODY = "talkie_body"
+"""The response extension that carries its `_BoundedStream` (httpx wraps `response.stream` in its own)."""
+
+
 def end_body_by(response: httpx.Response, moment: float) -> None:
     """Let the reader of a bounded response stop quietly at the monotonic `moment` (see `lingered`)."""
-    if isinstance(response.stream, _BoundedStream):
-        response.stream.end_by(moment)
+    body = response.extensions.get(_BODY)
+    if isinstance(body, _BoundedStream):
+        body.end_by(moment)
 
 
 def lingered(response: httpx.Response) -> bool:
     """Whether the reader hung up at the moment `end_body_by` set because the body was still open."""
-    return isinstance(response.stream, _BoundedStream) and response.stream.lingered
+    body = response.extensions.get(_BODY)
+    return isinstance(body, _BoundedStream) and body.lingered
 
 
 class BoundedTransport(httpx.BaseTransport):
@@ -194,11 +200,12 @@ class BoundedTransport(httpx.BaseTransport):
             worker.stop()
             raise item
         response: httpx.Response = item
+        body = _BoundedStream(worker, bound, what)
         return httpx.Response(
             status_code=response.status_code,
             headers=response.headers,
-            stream=_BoundedStream(worker, bound, what),
-            extensions=response.extensions,
+            stream=body,
+            extensions={**response.extensions, _BODY: body},
             request=request,
         )
 
