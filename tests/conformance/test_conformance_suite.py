@@ -66,19 +66,28 @@ def _sign_in_checks() -> set[str]:
     return {spec.name for spec in all_checks() if spec.needs_oauth}
 
 
+def _two_user_checks() -> set[str]:
+    return {spec.name for spec in all_checks() if "ERR-014" in spec.rules}
+
+
 def test_healthy_fake_passes_every_check(results: dict[str, RunResult]) -> None:
-    """With a token, everything passes except the checks of an OAuth sign-in, which skip and say why."""
+    """With one token, everything passes except the checks of an OAuth sign-in and those of two users, which
+    skip and say why."""
     result = results["healthy"]
     problems = [
         f"{f.rule_id} {f.origin}: {f.message}"
         for f in result.findings
-        if f.verdict is not Verdict.PASS and f.origin not in _sign_in_checks()
+        if f.verdict is not Verdict.PASS and f.origin not in _sign_in_checks() | _two_user_checks()
     ]
     assert problems == []
     skipped = [f for f in result.findings if f.origin in _sign_in_checks()]
     assert skipped
     assert {f.verdict for f in skipped} == {Verdict.SKIP}
     assert all("--oauth" in f.message for f in skipped)
+    two_users = [f for f in result.findings if f.origin in _two_user_checks()]
+    assert two_users
+    assert {f.verdict for f in two_users} == {Verdict.SKIP}
+    assert all("give a second --token" in f.message for f in two_users)
     assert not result.failed
     expected = sum(len(spec.rules) for spec in all_checks())
     assert len(result.findings) == expected
@@ -126,12 +135,13 @@ def test_without_test_mode_destructive_checks_skip(
 
 
 @pytest.fixture(scope="module")
-def mock_results(start_mock: StartMock, mock_token: str) -> dict[str, RunResult]:
+def mock_results(start_mock: StartMock, mock_token: str, mock_other_token: str) -> dict[str, RunResult]:
     """The whole suite against `talkie-mock serve` and each `--break RULE-ID` variant, side by side."""
 
     def run_against(variant: str) -> RunResult:
         # The healthy mock is signed in to through OAuth (auto-approved), the broken ones with the dev token:
-        # both ways of signing in are exercised against the real mock.
+        # both ways of signing in are exercised against the real mock. The second dev token is a second
+        # user, so the healthy mock is also checked for keeping its users apart.
         healthy = variant == "healthy"
         with start_mock(() if healthy else (variant,), auto_approve=healthy) as origin:
             return run_suite(
@@ -140,7 +150,7 @@ def mock_results(start_mock: StartMock, mock_token: str) -> dict[str, RunResult]
                 oauth=OAuthConfig() if healthy else None,
                 rules=load_rules(),
                 checks=all_checks(),
-                options=Options(clock_url=origin + MOCK_CLOCK_PATH),
+                options=Options(clock_url=origin + MOCK_CLOCK_PATH, other_token=mock_other_token),
             )
 
     with ThreadPoolExecutor(max_workers=len(VARIANTS)) as pool:
