@@ -33,7 +33,7 @@ def _run(serve_fake: ServeFake, token: str, switch: str) -> RunResult:
 
 
 def _verdicts(result: RunResult) -> dict[str, Verdict]:
-    return {str(f.rule_id): f.verdict for f in result.findings}
+    return {str(f.rule_id): f.outcome for f in result.findings}
 
 
 def _one(result: RunResult, rule_id: str) -> Finding:

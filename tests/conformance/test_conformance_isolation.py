@@ -34,7 +34,7 @@ def _findings(path: Path) -> list[dict[str, Any]]:
 def _isolation(result: RunResult) -> list[str]:
     """`verdict rule origin: message` of every isolation finding."""
     return [
-        f"{f.verdict.value} {f.rule_id} {f.origin}: {f.message}"
+        f"{f.outcome.value} {f.rule_id} {f.origin}: {f.message}"
         for f in result.findings
         if f.origin in ISOLATION
     ]

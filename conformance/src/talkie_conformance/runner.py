@@ -271,7 +271,10 @@ def run_suite(
     Raises ConformanceError (DiscoveryError included) when it cannot start. With `oauth` the access token of
     the sign-in replaces `token`, and a 401 to it is answered by one refresh, as a Talkie client does.
     Every answer is bounded by `limits` (see `limits`); once its time limit passes, the check in flight
-    fails naming it and the checks not yet run are skipped, so the run ends by itself.
+    fails naming it and the checks not yet run are skipped, so the run ends by itself. After
+    `limits.silent_checks` checks in a row without any answer, the rest are skipped too and
+    `result.stopped` says that the server stopped answering. `options.other_token` (or, with `oauth`, a
+    second unattended sign-in) is the second identity of the checks of two users.
     """
     limits = limits or Limits(timeout=timeout or 30.0)
     options = replace(options) if options is not None else Options()
@@ -346,7 +349,7 @@ class _Silence:
             return None
         return (
             f"the server stopped answering: {self.streak} checks in a row got no answer to any request "
-            f"(each waited up to --timeout {self.client.limits.timeout:g} s)"
+            "within its deadline"
         )
 
 

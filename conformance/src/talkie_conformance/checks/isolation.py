@@ -7,7 +7,8 @@ OAuth sign-in that signs in another user. Without one, or when both identities t
 same `user.id` in their status), they skip and say why. 403 and 404 both count as a refusal (N-110): 404
 also keeps secret that the thing exists. A run the other user names by `threadId` may instead start a thread
 of its own (N-62); a cancel of a run the other user does not own may answer `{"ok": true}` as for any unknown
-run (§5), so long as the owner's run goes on.
+run (§5), so long as the owner's run goes on. Files a card links to are not judged: talkie/1 gives a user
+no files of their own, and a card's file may be the deployment's shared data (N-110).
 """
 
 from __future__ import annotations

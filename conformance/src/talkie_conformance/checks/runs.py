@@ -17,7 +17,7 @@ CANCEL_GRACE = 2.5  # how long a cancelled stream may go on
 POLL = 0.4
 SETTLED = 1.2  # the stored answer must stay unchanged this long before the check concludes
 MIN_PROGRESS = 2.0  # a run that goes on changes the stored answer at least this long after the hang-up
-HELD_BACK = 2.0  # a slow run whose first event comes later than this was held back on its way (buffered)
+HELD_BACK = 3.0  # a slow run (~5 s) whose first event comes later than this was held back on its way
 
 LIFECYCLE_MESSAGES = (
     echo_message("Lukáš Horák"),
