@@ -5,6 +5,7 @@ gigabytes. The suite is a CI tool, so it must end by itself whatever the server 
 wall-clock deadline and a size cap, every run stream an overall deadline and an event cap, and the whole run
 a time limit. Hitting one is the server's fault and is reported as a finding that names the limit; the
 option that sets it is part of the message, so the reader knows what to change if the server is right.
+A server that stops answering ends the run early, and a run stream is read only briefly past its last event.
 """
 
 from __future__ import annotations
@@ -35,7 +36,8 @@ EXTENSION = "talkie_bound"
 
 @dataclass(frozen=True)
 class Limits:
-    """The caps and deadlines of one suite run (each has a CLI option of the same name)."""
+    """The caps and deadlines of one suite run (each has a CLI option of the same name, except the two
+    documented figures of N-111: `silent_checks` and `after_terminal`)."""
 
     timeout: float = DEFAULT_TIMEOUT  # --timeout: whole-answer deadline of one request, in seconds
     stream_timeout: float = DEFAULT_STREAM_TIMEOUT  # --stream-timeout: overall deadline of one run stream
