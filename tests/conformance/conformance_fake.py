@@ -28,7 +28,7 @@ from quiet_server import QuietHTTPServer
 from talkie_models.validation import is_valid
 
 TOKEN = "fake-dev-token"
-# A second user's token, accepted only with the ERR-014:leak switch: the fake then shows that user all the
+# A second user's token, accepted only with the ERR-014 break: the fake then shows that user all the
 # first one owns (a server that leaks between users).
 OTHER_TOKEN = "fake-dev-token-other"
 LINGER = 20.0  # the linger-after-terminal reading: seconds a finished run stream stays open
@@ -345,8 +345,10 @@ ROUTES: list[tuple[str, re.Pattern[str], str]] = [
 
 
 BREAKABLE = (
-    frozenset({"RUN-014", "RUN-004", "ACT-009", "ACT-011", "ERR-001", "RUN-028", "MAN-010", "VOICE-016"})
-    | {"ERR-014:leak", "RUN-012:buffered", "RUN-010:media-type"}
+    frozenset(
+        {"RUN-014", "RUN-004", "ACT-009", "ACT-011", "ERR-001", "ERR-014", "RUN-028", "MAN-010", "VOICE-016"}
+    )
+    | {"RUN-012:buffered", "RUN-010:media-type"}
     | {f"AUTH-017:{name}" for _, _, name in ROUTES}
     | {"schema:card-tone"}
     | READINGS
@@ -439,7 +441,7 @@ class Handler(BaseHTTPRequestHandler):
                     continue
                 skips_auth = f"AUTH-017:{name}" in self.state.breaks
                 tokens = {f"Bearer {TOKEN}"} | (
-                    {f"Bearer {OTHER_TOKEN}"} if "ERR-014:leak" in self.state.breaks else set()
+                    {f"Bearer {OTHER_TOKEN}"} if "ERR-014" in self.state.breaks else set()
                 )
                 if self.headers.get("Authorization") not in tokens and not skips_auth:
                     raise HttpError(401, "unauthorized", "Chybí platný token.")

@@ -60,7 +60,7 @@ def mock_other_token() -> str:
 
 @pytest.fixture(scope="session")
 def fake_other_token() -> str:
-    """The fake's second token (accepted only with its ERR-014:leak switch, which shares everything)."""
+    """The fake's second token (accepted only with its ERR-014 break, which shares everything)."""
     return str(_fake.OTHER_TOKEN)
 
 

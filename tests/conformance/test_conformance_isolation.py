@@ -43,9 +43,9 @@ def _isolation(result: RunResult) -> list[str]:
 def test_a_server_that_leaks_between_users_fails_err_014(
     serve_fake: ServeFake, fake_token: str, fake_other_token: str, tmp_path: Path
 ) -> None:
-    """The fake's ERR-014:leak switch lets a second user see and touch everything of the first."""
+    """The fake's ERR-014 break lets a second user see and touch everything of the first."""
     report = tmp_path / "report.json"
-    with serve_fake(frozenset({"ERR-014:leak"})) as origin:
+    with serve_fake(frozenset({"ERR-014"})) as origin:
         result = CliRunner().invoke(
             main,
             [
