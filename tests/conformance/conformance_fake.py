@@ -33,6 +33,10 @@ from quiet_server import QuietHTTPServer
 from talkie_models.validation import is_valid
 
 TOKEN = "fake-dev-token"
+# A second user's token, accepted only with the ERR-014 break: the fake then shows that user all the
+# first one owns (a server that leaks between users).
+OTHER_TOKEN = "fake-dev-token-other"
+LINGER = 20.0  # the linger-after-terminal reading: seconds a finished run stream stays open
 MAX_CHARS = 300
 SLOW_DELTAS = 10
 SLOW_INTERVAL = 0.5
@@ -57,6 +61,7 @@ READINGS = (
             "cancel-ends-with-run-error",  # §5 leaves a cancelled stream's end open (N-04 only recommends)
             "usage-open-after-final",  # §10.3 says nothing of calls after the final usage report (N-11 does)
             "no-test-mode",  # testMode false: every §11-based check must skip
+            "linger-after-terminal",  # run streams stay open a while after RUN_FINISHED/RUN_ERROR (§5: "last")
         }
     )
     | TEXT_READINGS
@@ -122,6 +127,7 @@ class State:
     cancelled_runs: set[str] = field(default_factory=set)
     sessions: dict[str, dict[str, Any]] = field(default_factory=dict)
     counter: Iterator[int] = field(default_factory=itertools.count)
+    stopping: threading.Event = field(default_factory=threading.Event)  # set when the fake shuts down
 
     def now(self) -> datetime:
         return datetime.now(UTC) + timedelta(seconds=self.offset)
@@ -381,7 +387,10 @@ ROUTES: list[tuple[str, re.Pattern[str], str]] = [
 
 
 BREAKABLE = (
-    frozenset({"RUN-014", "RUN-004", "ACT-009", "ACT-011", "ERR-001", "RUN-028", "MAN-010", "VOICE-016"})
+    frozenset(
+        {"RUN-014", "RUN-004", "ACT-009", "ACT-011", "ERR-001", "ERR-014", "RUN-028", "MAN-010", "VOICE-016"}
+    )
+    | {"RUN-012:buffered", "RUN-010:media-type"}
     | {f"AUTH-017:{name}" for _, _, name in ROUTES}
     | {"schema:card-tone", "schema:decision-without-events"}
     | READINGS
@@ -475,7 +484,10 @@ class Handler(BaseHTTPRequestHandler):
                 if route_method != method:
                     continue
                 skips_auth = f"AUTH-017:{name}" in self.state.breaks
-                if self.headers.get("Authorization") != f"Bearer {TOKEN}" and not skips_auth:
+                tokens = {f"Bearer {TOKEN}"} | (
+                    {f"Bearer {OTHER_TOKEN}"} if "ERR-014" in self.state.breaks else set()
+                )
+                if self.headers.get("Authorization") not in tokens and not skips_auth:
                     raise HttpError(401, "unauthorized", "Chybí platný token.")
                 request_type = REQUEST_TYPES.get(name)
                 if request_type is not None and not is_valid(self._body(), request_type):
@@ -535,10 +547,12 @@ class Handler(BaseHTTPRequestHandler):
 
     # -- endpoints -------------------------------------------------------------------------------------
     def do_status(self) -> None:
+        other = self.headers.get("Authorization") == f"Bearer {OTHER_TOKEN}"
+        user = {"id": "u_other", "name": "Eva Malá", "email": "eva.mala@example.org"} if other else None
         self._send_json(
             200,
             {
-                "user": {"id": "u_fake", "name": "Marek Dvořák", "email": "marek.dvorak@example.org"},
+                "user": user or {"id": "u_fake", "name": "Marek Dvořák", "email": "marek.dvorak@example.org"},
                 "chat": True,
                 "voice": True,
                 "usage": [{"label": "Tokeny dnes", "used": 1200, "limit": 400000, "unit": "tokens"}],
@@ -584,20 +598,33 @@ class Handler(BaseHTTPRequestHandler):
         else:
             run.emit({"type": "RUN_STARTED", "threadId": thread_id, "runId": run_id})
             run.emit(_finished(run))
+        media_type = "text/plain" if "RUN-010:media-type" in state.breaks else "text/event-stream"
         self.send_response(200)
-        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Content-Type", media_type)
         self.send_header("Cache-Control", "no-cache")
         self.send_header("Connection", "close")
         self.end_headers()
         self.close_connection = True
+        held: list[bytes] = []  # RUN-012: a buffering proxy holds the stream back until the run ends
         for event in run.follow():
+            frame = f"data: {json.dumps(event, ensure_ascii=False)}\n\n".encode()
+            if "RUN-012:buffered" in state.breaks:
+                held.append(frame)
+                continue
             try:
-                self.wfile.write(f"data: {json.dumps(event, ensure_ascii=False)}\n\n".encode())
+                self.wfile.write(frame)
                 self.wfile.flush()
             except (BrokenPipeError, ConnectionResetError):
                 if "RUN-028" in state.breaks:
                     run.cancelled = True
                 return
+        try:
+            self.wfile.write(b"".join(held))
+            self.wfile.flush()
+            if "linger-after-terminal" in state.breaks:
+                state.stopping.wait(LINGER)
+        except (BrokenPipeError, ConnectionResetError):
+            return
 
     def do_cancel(self, run: str) -> None:
         with self.state.lock:
@@ -771,6 +798,7 @@ def serve(breaks: frozenset[str] | set[str] = frozenset()) -> Iterator[str]:
     try:
         yield server.state.origin
     finally:
+        server.state.stopping.set()
         server.shutdown()
         server.server_close()
         thread.join(timeout=5)

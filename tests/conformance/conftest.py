@@ -15,6 +15,7 @@ _fake: Any = importlib.import_module("conformance_fake")
 ServeFake = Callable[..., AbstractContextManager[str]]
 
 MOCK_TOKEN = "conformance-mock-token"
+MOCK_OTHER_TOKEN = "conformance-mock-token-other"  # a second user of the mock (`serve --token` twice)
 # How long a starting mock may take to answer: generous, because CI machines run many tests at once.
 STARTUP_WAIT = 120.0
 
@@ -51,6 +52,18 @@ def mock_token() -> str:
     return MOCK_TOKEN
 
 
+@pytest.fixture(scope="session")
+def mock_other_token() -> str:
+    """The mock's second dev token: a user of its own, for the checks that users stay apart."""
+    return MOCK_OTHER_TOKEN
+
+
+@pytest.fixture(scope="session")
+def fake_other_token() -> str:
+    """The fake's second token (accepted only with its ERR-014 break, which shares everything)."""
+    return str(_fake.OTHER_TOKEN)
+
+
 StartMock = Callable[..., AbstractContextManager[str]]
 
 
@@ -65,6 +78,7 @@ def _start_mock(
     extra = [arg for rule in breaks for arg in ("--break", rule)]
     extra += [arg for fault in oauth_faults for arg in ("--oauth-fault", fault)]
     extra += ["--auto-approve"] if auto_approve else []
+    extra += ["--token", MOCK_OTHER_TOKEN]  # the first --token is the command's own
     # --open-devtools: the clock hook (`--clock-url`) without the developer secret
     argv = served.command(":memory:", "--open-devtools", *extra, token=MOCK_TOKEN, locale=None)
     process, banner = served.launch(argv)

@@ -32,6 +32,8 @@ RUN_LIMIT = 10.0
 FUZZ_LIMIT = 12.0
 MARGIN = 60.0  # interpreter start-up and shutdown on a loaded machine; the run itself keeps its limit
 MAX_RSS_MB = 500.0
+LONG_LIMIT = 600.0  # a time limit these runs must not need: they stop on their own long before
+STOPPED = "not run: the server stopped answering"
 
 pytestmark = pytest.mark.slow
 
@@ -89,16 +91,18 @@ def run_cli(arguments: list[str], limit: float, workdir: Path) -> Ended:
     return Ended(child.returncode, out.read_text(encoding="utf-8"), usage.ru_maxrss / 1024)
 
 
-def run_against(mode: str, tmp_path: Path, extra: list[str] | None = None) -> tuple[Ended, dict[str, Any]]:
+def run_against(
+    mode: str, tmp_path: Path, extra: list[str] | None = None, limit: float = RUN_LIMIT
+) -> tuple[Ended, dict[str, Any]]:
     """`run` against a hostile server with every report format; the JSON report, checked valid."""
     reports = {suffix: tmp_path / f"report.{suffix}" for suffix in ("json", "md", "html")}
     junit = tmp_path / "junit.xml"
     with hostile(mode) as origin:
-        arguments = ["run", origin, "--token", "t", *LIMITS, *(extra or []), "--time-limit", str(RUN_LIMIT)]
+        arguments = ["run", origin, "--token", "t", *LIMITS, *(extra or []), "--time-limit", str(limit)]
         arguments += ["--junit", str(junit)]
         for path in reports.values():
             arguments += ["--report", str(path)]
-        ended = run_cli(arguments, RUN_LIMIT, tmp_path)
+        ended = run_cli(arguments, limit, tmp_path)
     assert "Traceback" not in ended.stdout, ended.stdout[-3000:]
     assert ended.returncode == 1, ended.stdout[-3000:]  # findings: the server's fault, not the suite's
     assert ended.peak_rss_mb < MAX_RSS_MB
@@ -135,6 +139,38 @@ def test_run_ends_by_itself_and_names_the_limit_the_server_broke(
     hits = [message for message in failures(document) if named in message]
     assert hits, failures(document)
     assert all(message.startswith("the server made the check hit a limit") for message in hits)
+
+
+def test_run_stops_once_the_server_stopped_answering(tmp_path: Path) -> None:
+    """A silent server: after a few checks without any answer the run stops, long before its time limit."""
+    ended, document = run_against("silence", tmp_path, limit=LONG_LIMIT)
+    assert (
+        "stopped early: the server stopped answering: 3 checks in a row got no answer to any request"
+        in ended.stdout
+    )
+    by_check: dict[str, list[str]] = {}
+    for finding in document["findings"]:
+        by_check.setdefault(finding["origin"], []).append(finding["message"])
+    not_run = [name for name, messages in by_check.items() if messages[0].startswith(STOPPED)]
+    unanswered = [
+        name for name, messages in by_check.items() if any("no answer within" in m for m in messages)
+    ]
+    assert len(unanswered) == 3, unanswered
+    after = list(by_check)[list(by_check).index(unanswered[-1]) + 1 :]  # the checks after the third silence
+    assert after
+    assert not_run == after
+    assert "--time-limit" not in " ".join(m for messages in by_check.values() for m in messages)
+
+
+def test_a_stream_kept_open_after_its_last_event_holds_no_check_up(tmp_path: Path) -> None:
+    """Every run stream ends with RUN_FINISHED and stays open: no check waits for it or fails for it."""
+    _, document = run_against("linger", tmp_path, ["--stream-timeout", "60"], limit=LONG_LIMIT)
+    messages = [str(f["message"]) for f in document["findings"]]
+    # (a check that wants an error and gets this stream instead reads it as an answer, within --timeout)
+    assert not [m for m in messages if "--stream-timeout" in m or "never ended" in m]
+    lifecycle = [f for f in document["findings"] if f["origin"] == "run_stream_lifecycle"]
+    assert lifecycle
+    assert all(f["verdict"] != "skip" for f in lifecycle), lifecycle
 
 
 def test_run_against_a_huge_manifest_fails_its_64_kb_rule(tmp_path: Path) -> None:

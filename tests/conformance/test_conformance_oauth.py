@@ -57,6 +57,7 @@ FAULTS = {
     "missing-iss": ("AUTH-012", Verdict.FAIL),
     "no-s256": ("AUTH-006", Verdict.FAIL),
     "refresh-denied": ("AUTH-014", Verdict.WARN),
+    "any-redirect": ("AUTH-025", Verdict.FAIL),
 }
 ISSUER = "https://crm.horizont.example/oauth"
 METADATA = ServerMetadata(
@@ -397,5 +398,10 @@ def test_a_failed_sign_in_blocks_the_checks_that_need_its_token(fault_results: d
 
 def test_sign_in_checks_belong_to_section_2() -> None:
     needs = [spec.name for spec in all_checks() if spec.needs_oauth]
-    assert set(needs) == {"oauth_sign_in", "token_response_not_cached", *UNATTENDED_ONLY}
+    assert set(needs) == {
+        "oauth_sign_in",
+        "token_response_not_cached",
+        "redirect_uri_registered",
+        *UNATTENDED_ONLY,
+    }
     assert {spec.section for spec in all_checks() if spec.needs_oauth} == {"auth"}

@@ -42,8 +42,21 @@ def test_plugin_fails_the_check_of_a_broken_rule(
             "-p",
             "no:cacheprovider",
         )
-    result.assert_outcomes(failed=4)
+    # and the checks of two users skip: one token
+    result.assert_outcomes(failed=4, skipped=sum(1 for spec in all_checks() if "ERR-014" in spec.rules))
     result.stdout.fnmatch_lines(["*ERR-001 (MUST, basis: specification*", "*request: * → *"])
+
+
+def test_plugin_takes_a_second_token_and_fails_a_leak_between_users(
+    pytester: pytest.Pytester, serve_fake: ServeFake, fake_token: str, fake_other_token: str
+) -> None:
+    with serve_fake({"ERR-014"}) as origin:
+        result = pytester.runpytest_inprocess(
+            *("--talkie-url", origin, "--talkie-token", fake_token, "--talkie-token", fake_other_token),
+            *("--talkie-only", "ERR-014", "-q", "-p", "no:cacheprovider"),
+        )
+    result.assert_outcomes(failed=sum(1 for spec in all_checks() if "ERR-014" in spec.rules))
+    result.stdout.fnmatch_lines(["*ERR-014 (MUST*", "*the other user got HTTP 200*"])
 
 
 def test_plugin_is_silent_without_a_url(pytester: pytest.Pytester) -> None:

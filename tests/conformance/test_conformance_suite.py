@@ -28,25 +28,32 @@ RULE_ID = re.compile(r"[A-Z]+-\d{3}")
 CLOCK_PATH = "/_test/clock"
 MOCK_CLOCK_PATH = "/_mock/api/clock/advance"
 # The deliberate faults the tests prove the suite catches (one rule each).
-BREAKS = ("ACT-009", "ACT-011", "ERR-001", "MAN-010", "RUN-004", "RUN-014", "RUN-028", "VOICE-016")
+BREAKS = ("ACT-009", "ACT-011", "ERR-001", "ERR-014", "MAN-010", "RUN-004", "RUN-014", "RUN-028", "VOICE-016")
+# A break that also breaks another rule by its nature: a leak between users reaches voice tool calls, which
+# are VOICE-015's (§10.2 binds them to the session and the user).
+ALSO_BROKEN = {"ERR-014": {"VOICE-015"}}
 VARIANTS = ("healthy", *BREAKS)
 # The §2 rules only a real sign-in can show (the coverage list used to explain them away).
 SIGN_IN_RULES = ("AUTH-004", "AUTH-005", "AUTH-009", "AUTH-012", "AUTH-014", "AUTH-015", "AUTH-021")
 
 
 @pytest.fixture(scope="module")
-def results(serve_fake: ServeFake, fake_token: str) -> dict[str, RunResult]:
-    """The whole suite against every variant of the fake, run side by side (each sleeps on slow runs)."""
+def results(serve_fake: ServeFake, fake_token: str, fake_other_token: str) -> dict[str, RunResult]:
+    """The whole suite against every variant of the fake, run side by side (each sleeps on slow runs).
+
+    Only the leaking variant knows a second user, so only its run has a second token.
+    """
 
     def run_against(variant: str) -> RunResult:
         breaks = frozenset() if variant == "healthy" else frozenset({variant})
+        other = fake_other_token if variant == "ERR-014" else None
         with serve_fake(breaks) as origin:
             return run_suite(
                 origin,
                 token=fake_token,
                 rules=load_rules(),
                 checks=all_checks(),
-                options=Options(clock_url=origin + CLOCK_PATH),
+                options=Options(clock_url=origin + CLOCK_PATH, other_token=other),
             )
 
     with ThreadPoolExecutor(max_workers=len(VARIANTS)) as pool:
@@ -66,19 +73,28 @@ def _sign_in_checks() -> set[str]:
     return {spec.name for spec in all_checks() if spec.needs_oauth}
 
 
+def _two_user_checks() -> set[str]:
+    return {spec.name for spec in all_checks() if "ERR-014" in spec.rules}
+
+
 def test_healthy_fake_passes_every_check(results: dict[str, RunResult]) -> None:
-    """With a token, everything passes except the checks of an OAuth sign-in, which skip and say why."""
+    """With one token, everything passes except the checks of an OAuth sign-in and those of two users, which
+    skip and say why."""
     result = results["healthy"]
     problems = [
         f"{f.rule_id} {f.origin}: {f.message}"
         for f in result.findings
-        if f.verdict is not Verdict.PASS and f.origin not in _sign_in_checks()
+        if f.verdict is not Verdict.PASS and f.origin not in _sign_in_checks() | _two_user_checks()
     ]
     assert problems == []
     skipped = [f for f in result.findings if f.origin in _sign_in_checks()]
     assert skipped
     assert {f.verdict for f in skipped} == {Verdict.SKIP}
     assert all("--oauth" in f.message for f in skipped)
+    two_users = [f for f in result.findings if f.origin in _two_user_checks()]
+    assert two_users
+    assert {f.verdict for f in two_users} == {Verdict.SKIP}
+    assert all("give a second --token" in f.message for f in two_users)
     assert not result.failed
     expected = sum(len(spec.rules) for spec in all_checks())
     assert len(result.findings) == expected
@@ -87,7 +103,7 @@ def test_healthy_fake_passes_every_check(results: dict[str, RunResult]) -> None:
 @pytest.mark.parametrize("rule_id", BREAKS)
 def test_broken_fake_is_caught_by_exactly_that_rule(results: dict[str, RunResult], rule_id: str) -> None:
     result = results[rule_id]
-    assert _failing(result) == {rule_id}, [
+    assert _failing(result) == {rule_id, *ALSO_BROKEN.get(rule_id, ())}, [
         f"{f.rule_id}: {f.message}" for f in result.findings if f.verdict is Verdict.FAIL
     ]
     assert result.failed
@@ -126,12 +142,13 @@ def test_without_test_mode_destructive_checks_skip(
 
 
 @pytest.fixture(scope="module")
-def mock_results(start_mock: StartMock, mock_token: str) -> dict[str, RunResult]:
+def mock_results(start_mock: StartMock, mock_token: str, mock_other_token: str) -> dict[str, RunResult]:
     """The whole suite against `talkie-mock serve` and each `--break RULE-ID` variant, side by side."""
 
     def run_against(variant: str) -> RunResult:
         # The healthy mock is signed in to through OAuth (auto-approved), the broken ones with the dev token:
-        # both ways of signing in are exercised against the real mock.
+        # both ways of signing in are exercised against the real mock. The second dev token is a second
+        # user, so the healthy mock is also checked for keeping its users apart.
         healthy = variant == "healthy"
         with start_mock(() if healthy else (variant,), auto_approve=healthy) as origin:
             return run_suite(
@@ -140,7 +157,7 @@ def mock_results(start_mock: StartMock, mock_token: str) -> dict[str, RunResult]
                 oauth=OAuthConfig() if healthy else None,
                 rules=load_rules(),
                 checks=all_checks(),
-                options=Options(clock_url=origin + MOCK_CLOCK_PATH),
+                options=Options(clock_url=origin + MOCK_CLOCK_PATH, other_token=mock_other_token),
             )
 
     with ThreadPoolExecutor(max_workers=len(VARIANTS)) as pool:
@@ -162,6 +179,6 @@ def test_healthy_mock_passes_every_check(mock_results: dict[str, RunResult]) -> 
 @pytest.mark.parametrize("rule_id", BREAKS)
 def test_mock_break_is_caught_by_exactly_that_rule(mock_results: dict[str, RunResult], rule_id: str) -> None:
     result = mock_results[rule_id]
-    assert _failing(result) == {rule_id}, [
+    assert _failing(result) == {rule_id, *ALSO_BROKEN.get(rule_id, ())}, [
         f"{f.rule_id}: {f.message}" for f in result.findings if f.verdict is Verdict.FAIL
     ]

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from packaging.requirements import Requirement
 from starlette.applications import Starlette
+from starlette.datastructures import Headers
 from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
@@ -147,6 +148,14 @@ def test_request_body_is_cached_in_underscore_body() -> None:
     request = Request({"type": "http", "method": "POST", "path": "/", "headers": []}, receive)
     request._body = b"replaced"
     assert asyncio.run(request.body()) == b"replaced", moved("starlette.requests.Request._body", "not cached")
+
+
+def test_request_headers_are_cached_in_underscore_headers() -> None:
+    """`--break ERR-014` swaps the bearer token by setting `Request._headers`, which `headers` returns."""
+    request = Request({"type": "http", "method": "GET", "path": "/", "headers": [(b"authorization", b"a")]})
+    assert request.headers["authorization"] == "a"
+    request._headers = Headers(raw=[(b"authorization", b"b")])
+    assert request.headers["authorization"] == "b", moved("starlette.requests.Request._headers", "not cached")
 
 
 def test_body_of_leaves_the_request_as_request_body_does() -> None:

@@ -29,6 +29,7 @@ MODES = (
     "events",  # one finite run stream of 2,000,000 small events
     "surrogates",  # JSON with lone surrogates (`\ud800`) in ids and text
     "invalid-utf8",  # JSON with bytes that are not UTF-8 in ids and text
+    "linger",  # a whole run stream, RUN_FINISHED last, then the connection stays open for ever
 )
 MANY_EVENTS = 2_000_000
 BAD = {"surrogates": b"\\ud800", "invalid-utf8": b"\xff\xfe"}
@@ -218,6 +219,10 @@ class Hostile:
                 writer.write(b" ")
                 await writer.drain()
                 await asyncio.sleep(DRIP_SECONDS)
+        if mode == "linger":
+            writer.write(event({"type": "RUN_FINISHED", "threadId": "t_1", "runId": "r_1"}))
+            await writer.drain()
+            await asyncio.Event().wait()
         if mode == "events":
             batch = DELTA * 1000
             for _ in range(MANY_EVENTS // 1000):

@@ -6,6 +6,8 @@ the caller waits on that queue with the time left before the deadline, so the de
 server sends. The queue holds a few chunks at most: a gigabyte body is read, counted and cut, never held.
 When the caller gives up, the worker shuts the socket down so it stops at once (before the headers arrived
 it stops at its own socket timeout, which is the same deadline, and that timeout is reported as the deadline).
+The transport counts the requests the server answered (a status line arrived) and those it did not, so the
+runner can tell a server that stopped answering from one that answers wrongly.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import contextlib
 import queue
 import socket
 import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -93,13 +96,26 @@ class _BoundedStream(httpx.SyncByteStream):
         self.what = what
         self.read = 0
         self.complete = False  # read to its end: the connection is whole and back in the pool
+        self.ends: float | None = None  # the reader's own earlier end (see `end_by`)
+        self.lingered = False  # the body was still open at that end, so the reader hung up
+
+    def end_by(self, moment: float) -> None:
+        """Stop quietly at the monotonic `moment` if the body has not ended by then (sets `lingered`)."""
+        self.ends = moment if self.ends is None else min(self.ends, moment)
+
+    def _wait(self) -> float:
+        remaining = self.bound.remaining()
+        return remaining if self.ends is None else max(0.0, min(remaining, self.ends - time.monotonic()))
 
     def __iter__(self) -> Iterator[bytes]:
         try:
             while True:
                 try:
-                    item = self.worker.items.get(timeout=self.bound.remaining())
+                    item = self.worker.items.get(timeout=self._wait())
                 except queue.Empty:
+                    if self.ends is not None and time.monotonic() >= self.ends:
+                        self.lingered = True
+                        return
                     raise self.bound.timed_out(self.what, "the answer was not complete") from None
                 if item is _END:
                     self.complete = True
@@ -119,12 +135,39 @@ class _BoundedStream(httpx.SyncByteStream):
         self.worker.stop(abort=not (self.complete or self.worker.done.is_set()))
 
 
+_BODY = "talkie_body"
+"""The response extension that carries its `_BoundedStream` (httpx wraps `response.stream` in its own)."""
+
+
+def end_body_by(response: httpx.Response, moment: float) -> None:
+    """Let the reader of a bounded response stop quietly at the monotonic `moment` (see `lingered`)."""
+    body = response.extensions.get(_BODY)
+    if isinstance(body, _BoundedStream):
+        body.end_by(moment)
+
+
+def lingered(response: httpx.Response) -> bool:
+    """Whether the reader hung up at the moment `end_body_by` set because the body was still open."""
+    body = response.extensions.get(_BODY)
+    return isinstance(body, _BoundedStream) and body.lingered
+
+
 class BoundedTransport(httpx.BaseTransport):
     """Wraps a transport (by default httpx's own) so that no answer outlives its `Bound`."""
 
     def __init__(self, limits: Limits, inner: httpx.BaseTransport | None = None) -> None:
         self.limits = limits
         self.inner = inner or httpx.HTTPTransport()
+        self.answered = 0  # requests whose status line arrived
+        self.unanswered = 0  # requests sent that got none: no answer in time, or no connection at all
+        self._counting = threading.Lock()
+
+    def _count(self, answered: bool) -> None:
+        with self._counting:
+            if answered:
+                self.answered += 1
+            else:
+                self.unanswered += 1
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         bound = request.extensions.get(EXTENSION)
@@ -145,7 +188,9 @@ class BoundedTransport(httpx.BaseTransport):
             item = worker.items.get(timeout=bound.remaining())
         except queue.Empty:
             worker.stop()
+            self._count(answered=False)
             raise bound.timed_out(what, "no answer") from None
+        self._count(answered=not isinstance(item, httpx.TransportError))
         if isinstance(item, httpx.TimeoutException):
             # the worker's socket timeouts are the same deadline; whichever side notices first, it is the
             # server that did not answer in time, named with its limit
@@ -155,11 +200,12 @@ class BoundedTransport(httpx.BaseTransport):
             worker.stop()
             raise item
         response: httpx.Response = item
+        body = _BoundedStream(worker, bound, what)
         return httpx.Response(
             status_code=response.status_code,
             headers=response.headers,
-            stream=_BoundedStream(worker, bound, what),
-            extensions=response.extensions,
+            stream=body,
+            extensions={**response.extensions, _BODY: body},
             request=request,
         )
 

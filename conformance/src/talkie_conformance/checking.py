@@ -95,6 +95,11 @@ class AbortCheck(ConformanceError):  # noqa: N818 - control flow of a check, not
     """A required expectation failed; the rest of the check cannot run meaningfully."""
 
 
+class SetupError(ConformanceError):
+    """Something the person running the suite set up failed (a test hook such as --clock-url): no verdict
+    on the server; the run ends with exit 2 like a crash of the suite."""
+
+
 @dataclass
 class Violation:
     """One broken expectation, attributed to one rule; with `note`, advice resting on that note only."""
@@ -113,6 +118,7 @@ class Options:
     slow_wait: float = 8.0  # how long to wait for a disconnected slow run to finish
     concurrency: int = 6
     oauth: OAuthSession | None = None  # the suite's OAuth sign-in (--oauth), which the AUTH checks judge
+    other_token: str | None = None  # a second identity (a second --token or sign-in): isolation checks
 
 
 @dataclass

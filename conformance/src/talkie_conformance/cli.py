@@ -159,7 +159,8 @@ def oauth_config(
     """The sign-in asked for, if any; a token given on the command line beside --oauth is an error."""
     if not (use_oauth or interactive):
         return None
-    source = click.get_current_context().get_parameter_source("token")
+    context = click.get_current_context()
+    source = context.get_parameter_source("tokens" if "tokens" in context.params else "token")
     if token is not None and source is click.core.ParameterSource.COMMANDLINE:
         _fatal(console, "use either --token or --oauth, not both")
     return OAuthConfig(client_id=client_id, redirect_uri=redirect_uri, interactive=interactive)
@@ -191,7 +192,14 @@ def main() -> None:
 
 @main.command("run")
 @click.argument("url")
-@click.option("--token", envvar="TALKIE_TOKEN", help=TOKEN_HELP)
+@click.option(
+    "--token",
+    "tokens",
+    multiple=True,
+    envvar="TALKIE_TOKEN",
+    help=TOKEN_HELP + " Give it twice (--token A --token B, two users) for the checks that one user cannot "
+    "reach what another owns.",
+)
 @oauth_options
 @click.option(
     "--only", multiple=True, help="Section (runs, 5, §5) or rule ID (RUN-004); repeat or comma-separate."
@@ -230,7 +238,7 @@ def main() -> None:
 @click.option("-v", "--verbose", is_flag=True, help="Print every finding, not just problems.")
 def run_command(
     url: str,
-    token: str | None,
+    tokens: tuple[str, ...],
     use_oauth: bool,
     oauth_interactive: bool,
     oauth_client_id: str,
@@ -266,6 +274,9 @@ def run_command(
     from talkie_conformance.runner import SelectionError, run_suite, select
 
     console = Console(highlight=False, soft_wrap=True)  # long URLs stay whole
+    if len(tokens) > 2:
+        _fatal(console, f"--token: give one, or two for two users ({len(tokens)} given)")
+    token, other_token = (*tokens, None, None)[:2]
     oauth = oauth_config(
         console,
         token=token,
@@ -292,7 +303,7 @@ def run_command(
             rules=rules,
             checks=checks,
             rule_filter=rule_filter,
-            options=Options(clock_url=clock_url),
+            options=Options(clock_url=clock_url, other_token=other_token),
             progress=reporter.progress,
             oauth=oauth,
             limits=limits,
@@ -307,9 +318,12 @@ def run_command(
         Path(junit_path).write_text(to_junit(result), encoding="utf-8")
     for path in report_paths:
         write_report(path, result)
+    if result.stopped is not None:
+        console.print(f"[bold red]stopped early:[/] {escape(result.stopped)}", markup=True)
     if result.errored:
         console.print(
-            "[bold red]suite error:[/] a check crashed (see the `error` lines above); fix the suite"
+            "[bold red]suite error:[/] a check crashed or a test hook failed (see the `error` lines above); "
+            "no verdict on the server"
         )
         sys.exit(EXIT_CANNOT_RUN)
     if result.nothing_tested:

@@ -19,10 +19,10 @@ import httpx
 from talkie_models.protocol import EVENT_STREAM, MAX_MANIFEST_BYTES, WELL_KNOWN_PATH
 from talkie_models.sse import SSEDecoder
 
-from talkie_conformance.bounded import BoundedTransport
+from talkie_conformance.bounded import BoundedTransport, end_body_by, lingered
 from talkie_conformance.errors import ConformanceError, DiscoveryError
 from talkie_conformance.findings import Evidence, excerpt
-from talkie_conformance.lifecycle import Chunks
+from talkie_conformance.lifecycle import TERMINAL, Chunks
 from talkie_conformance.limits import EXTENSION, Bound, Limits, ServerLimitError
 
 MAX_REDIRECTS = 5
@@ -159,8 +159,9 @@ class RunRecording:
 
     exchange: Exchange
     events: list[RecordedEvent] = field(default_factory=list)
-    completed: bool = False  # the server closed the stream (we did not hang up)
-    disconnected: bool = False  # we hung up on purpose
+    completed: bool = False  # the stream ended: the server closed it, or sent its terminal event
+    disconnected: bool = False  # we hung up on purpose, before the terminal event
+    lingered: bool = False  # the server kept the stream open after its terminal event; we hung up
     comments: int = 0
 
     @property
@@ -237,9 +238,12 @@ class ManifestTooLargeError(DiscoveryError):
 
 def http_client(limits: Limits, transport: httpx.BaseTransport | None = None) -> httpx.Client:
     """An httpx client whose every answer is bounded by `limits` (see `bounded`); never follows redirects."""
-    return httpx.Client(
-        follow_redirects=False, transport=BoundedTransport(limits, transport), headers=SEND_HEADERS
-    )
+    return bounded_client(BoundedTransport(limits, transport))
+
+
+def bounded_client(transport: BoundedTransport) -> httpx.Client:
+    """An httpx client on a bounded transport the caller keeps (to read its counts); never redirects."""
+    return httpx.Client(follow_redirects=False, transport=transport, headers=SEND_HEADERS)
 
 
 def discover(
@@ -331,7 +335,12 @@ class TalkieClient:
         # Called once on a 401 to a request that carried our own token (given the token that was refused);
         # returns a new access token or None.
         self.refresher = refresher
-        self._http = http_client(self.limits, transport)
+        self.transport = BoundedTransport(self.limits, transport)
+        self._http = bounded_client(self.transport)
+
+    def answers(self) -> tuple[int, int]:
+        """How many requests so far the server answered, and how many it did not (see `bounded`)."""
+        return self.transport.answered, self.transport.unanswered
 
     def close(self) -> None:
         """Release the connection pool."""
@@ -548,9 +557,10 @@ class TalkieClient:
                     at = time.perf_counter() - started
                     for event in chunks.feed(data):
                         raw = data_text if event is data else json.dumps(event, ensure_ascii=False)
-                        recording.events.append(
-                            RecordedEvent(at=at, raw=raw, data=event, sse_event=message.event)
-                        )
+                        recorded = RecordedEvent(at=at, raw=raw, data=event, sse_event=message.event)
+                        recording.events.append(recorded)
+                        if recorded.type in TERMINAL:  # the run is over: read on only briefly
+                            end_body_by(response, time.monotonic() + self.limits.after_terminal)
                     if len(recording.events) > self.limits.max_events:
                         raise ServerLimitError(
                             f"POST {url}",
@@ -558,10 +568,13 @@ class TalkieClient:
                             Bound.Limit("--max-events", self.limits.max_events),
                         )
                 if disconnect_after is not None and len(recording.events) >= disconnect_after:
-                    recording.disconnected = True
+                    ended = any(event.type in TERMINAL for event in recording.events)
+                    recording.disconnected = not ended
+                    recording.completed = ended
                     break
             else:
                 recording.completed = True
+                recording.lingered = lingered(response)
             at = time.perf_counter() - started
             recording.events += [RecordedEvent(at=at, raw=json.dumps(e), data=e) for e in chunks.close()]
             exchange.body = bytes(raw_seen)

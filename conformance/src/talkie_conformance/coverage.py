@@ -19,8 +19,6 @@ NOT_CHECKED: dict[str, str] = {
     "the fuzzer's talkie_error_body check judges any 502/503 it sees.",
     "ERR-013": "Judged on every fuzzed response by the talkie_error_body check (`talkie-conformance fuzz`).",
     "RUN-006": "MAY: the server may or may not choose its own threadId; RUN-007 checks what follows from it.",
-    "RUN-012": "Seen from outside only as TEST-009's spread of deltas over time; a separate verdict would "
-    "repeat that one.",
     "RUN-019": "MAY: TOOL_CALL_RESULT is optional; when sent it is validated as part of RUN-010.",
     "RUN-021": "No test message must emit talkie.open; when one appears it is validated against StreamEvent "
     "(RUN-010, and the fuzzer).",

@@ -12,6 +12,7 @@
     ├── SignInError                       (oauth) a sign-in broke, with the stage it broke at
     ├── ServerStoppedError                (statemachine) the server made a fuzz step impossible
     ├── SkipCheck, AbortCheck             (checking) a check's own control flow
+    ├── SetupError                        (checking) a test hook the person gave failed: exit 2
     ├── FuzzViolationError                (fuzz_checks, also an AssertionError) a fuzzed answer broke a rule
     ├── TalkieCheckFailedError            (plugin, also an AssertionError) a MUST failed under pytest
     ├── TalkieSuiteError                  (plugin) a check crashed under pytest

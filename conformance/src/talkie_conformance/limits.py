@@ -5,6 +5,7 @@ gigabytes. The suite is a CI tool, so it must end by itself whatever the server 
 wall-clock deadline and a size cap, every run stream an overall deadline and an event cap, and the whole run
 a time limit. Hitting one is the server's fault and is reported as a finding that names the limit; the
 option that sets it is part of the message, so the reader knows what to change if the server is right.
+A server that stops answering ends the run early, and a run stream is read only briefly past its last event.
 """
 
 from __future__ import annotations
@@ -23,6 +24,11 @@ DEFAULT_MAX_BODY = 8 * 1024 * 1024
 DEFAULT_MAX_STREAM = 16 * 1024 * 1024
 DEFAULT_MAX_EVENTS = 10_000
 DEFAULT_RUN_TIME_LIMIT = 1800.0
+SILENT_CHECKS = 3
+"""Consecutive checks in which the server answered none of the suite's requests before `run` stops."""
+AFTER_TERMINAL = 1.0
+"""Seconds the suite goes on reading a run stream after its terminal event (RUN_FINISHED, RUN_ERROR) to see
+whether the server sends more; then it hangs up: a stream left open after its last event never holds it."""
 NOT_SENT = "not sent"
 EXTENSION = "talkie_bound"
 """The httpx request extension that carries a request's own `Bound` (see `bounded.BoundedTransport`)."""
@@ -30,7 +36,8 @@ EXTENSION = "talkie_bound"
 
 @dataclass(frozen=True)
 class Limits:
-    """The caps and deadlines of one suite run (each has a CLI option of the same name)."""
+    """The caps and deadlines of one suite run (each has a CLI option of the same name, except the two
+    documented figures of N-111: `silent_checks` and `after_terminal`)."""
 
     timeout: float = DEFAULT_TIMEOUT  # --timeout: whole-answer deadline of one request, in seconds
     stream_timeout: float = DEFAULT_STREAM_TIMEOUT  # --stream-timeout: overall deadline of one run stream
@@ -38,6 +45,8 @@ class Limits:
     max_stream: int = DEFAULT_MAX_STREAM  # --max-stream: bytes of one run stream
     max_events: int = DEFAULT_MAX_EVENTS  # --max-events: events of one run stream
     time_limit: float | None = None  # --time-limit: the whole run; None: no overall limit
+    silent_checks: int = SILENT_CHECKS  # consecutive checks without any answer before the run stops
+    after_terminal: float = AFTER_TERMINAL  # reading a run stream on after its terminal event
     started: float = field(default_factory=time.monotonic)
 
     @property
@@ -55,14 +64,17 @@ class Limits:
     ) -> Bound:
         """The bound of one request: an answer (or a stream) deadline and byte cap, within the time limit.
 
-        `seconds` shortens the deadline for one request (never past the option's own figure);
+        `seconds` shortens the deadline for one request (never past the option's own figure); a shorter
+        deadline is named as the check's own, so a message never quotes an option value nobody set.
         `cap` replaces the byte cap (the manifest's is the specification's own, not an option).
         """
+        option, figure = ("--stream-timeout", self.stream_timeout) if stream else ("--timeout", self.timeout)
+        limit = Bound.Limit(option, figure)
+        if seconds is not None and seconds < figure:
+            limit = Bound.Limit(f"of this check (within {limit}), seconds:", seconds)
         if stream:
-            limit = Bound.Limit("--stream-timeout", min(seconds or self.stream_timeout, self.stream_timeout))
             size = cap or Bound.Limit("--max-stream", self.max_stream)
         else:
-            limit = Bound.Limit("--timeout", min(seconds or self.timeout, self.timeout))
             size = cap or Bound.Limit("--max-body", self.max_body)
         return Bound(time.monotonic(), limit, size, self)
 

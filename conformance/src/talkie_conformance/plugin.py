@@ -21,7 +21,7 @@ from talkie_conformance.errors import ConformanceError
 from talkie_conformance.findings import Finding, Verdict, finding_lines
 from talkie_conformance.oauth import OAuthConfig, sign_in_to
 from talkie_conformance.rules import RuleCatalogue, load_rules
-from talkie_conformance.runner import execute, select
+from talkie_conformance.runner import execute, second_sign_in, select
 
 
 class TalkieRuleWarning(ConformanceError, UserWarning):  # noqa: N818 - a warning category
@@ -31,7 +31,13 @@ class TalkieRuleWarning(ConformanceError, UserWarning):  # noqa: N818 - a warnin
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("talkie", "talkie/1 conformance")
     group.addoption("--talkie-url", help="Server (host, origin or manifest URL) to check.")
-    group.addoption("--talkie-token", help="Bearer token for the server.")
+    group.addoption(
+        "--talkie-token",
+        action="append",
+        default=[],
+        help="Bearer token for the server; give it twice (two users) for the checks that one user cannot "
+        "reach what another owns.",
+    )
     group.addoption(
         "--talkie-oauth",
         action="store_true",
@@ -55,12 +61,19 @@ class _Target:
         self.config = config
         self._client: TalkieClient | None = None
         self.rules: RuleCatalogue = load_rules(config.getoption("--talkie-rules"))
-        self.options = Options(clock_url=config.getoption("--talkie-clock-url"))
+        tokens: list[str] = config.getoption("--talkie-token")
+        if len(tokens) > 2:
+            raise pytest.UsageError(f"--talkie-token: give one, or two for two users ({len(tokens)} given)")
+        self.token = tokens[0] if tokens else None
+        self.options = Options(
+            clock_url=config.getoption("--talkie-clock-url"),
+            other_token=tokens[1] if len(tokens) > 1 else None,
+        )
 
     def client(self) -> TalkieClient:
         if self._client is None:
             discovery: Discovery = discover(str(self.config.getoption("--talkie-url")))
-            token: str | None = self.config.getoption("--talkie-token")
+            token = self.token
             refresher = None
             if self.config.getoption("--talkie-oauth"):
                 oauth = OAuthConfig(
@@ -70,6 +83,8 @@ class _Target:
                 session = sign_in_to(discovery.manifest, oauth)
                 self.options.oauth = session
                 token, refresher = session.access_token, session.refresh
+                if self.options.other_token is None:
+                    self.options.other_token = second_sign_in(session)
             self._client = TalkieClient(discovery, token, refresher=refresher)
         return self._client
 

@@ -18,6 +18,7 @@ from talkie_conformance.checking import (
     CheckContext,
     CheckSpec,
     Options,
+    SetupError,
     SkipCheck,
     Violation,
 )
@@ -31,7 +32,7 @@ from talkie_conformance.client import (
 from talkie_conformance.errors import ConformanceError
 from talkie_conformance.findings import Evidence, Finding, Severity, Verdict
 from talkie_conformance.limits import Limits, ServerLimitError
-from talkie_conformance.oauth import OAuthConfig, Prompt, sign_in_to
+from talkie_conformance.oauth import OAuthConfig, OAuthSession, Prompt, SignInError, sign_in_to
 from talkie_conformance.rules import RuleCatalogue
 
 _RULE_ID = re.compile(r"^[A-Z]+-\d{3}$")
@@ -144,6 +145,8 @@ def execute(spec: CheckSpec, client: TalkieClient, rules: RuleCatalogue, options
             skipped = str(exc)
         except AbortCheck as exc:
             stopped = str(exc)
+        except SetupError as exc:
+            crashed = f"setup error, no verdict on the server: {exc}"
         except ServerLimitError as exc:
             if exc.unsent:
                 stopped = f"the run reached --time-limit {exc.limit.split()[-1]} s"
@@ -238,6 +241,7 @@ class RunResult:
     findings: list[Finding] = field(default_factory=list)
     duration: float = 0.0
     rules_source: str = ""  # the catalogue's name and version (`RuleCatalogue.name`), never its path
+    stopped: str | None = None  # why the run stopped before its last check (the server stopped answering)
 
     @property
     def failed(self) -> bool:
@@ -282,7 +286,10 @@ def run_suite(
     Raises ConformanceError (DiscoveryError included) when it cannot start. With `oauth` the access token of
     the sign-in replaces `token`, and a 401 to it is answered by one refresh, as a Talkie client does.
     Every answer is bounded by `limits` (see `limits`); once its time limit passes, the check in flight
-    fails naming it and the checks not yet run are skipped, so the run ends by itself.
+    fails naming it and the checks not yet run are skipped, so the run ends by itself. After
+    `limits.silent_checks` checks in a row without any answer, the rest are skipped too and
+    `result.stopped` says that the server stopped answering. `options.other_token` (or, with `oauth`, a
+    second unattended sign-in) is the second identity of the checks of two users.
     """
     limits = limits or Limits(timeout=timeout or 30.0)
     options = replace(options) if options is not None else Options()
@@ -300,17 +307,24 @@ def run_suite(
         session = sign_in_to(discovery.manifest, oauth, prompt=prompt, transport=transport, limits=limits)
         options.oauth = session
         token, refresher = session.access_token, session.refresh
+        if options.other_token is None:
+            options.other_token = second_sign_in(session)
     try:
         with TalkieClient(
             discovery, token, transport=transport, refresher=refresher, limits=limits
         ) as client:
+            silent = _Silence(client, limits.silent_checks)
             for spec in checks:
-                if limits.out_of_time():
+                if result.stopped is not None:
+                    findings = _not_run(spec, rules, f"not run: {result.stopped}")
+                elif limits.out_of_time():
                     findings = _not_run(
                         spec, rules, f"not run: the run reached --time-limit {limits.time_limit:g} s"
                     )
                 else:
-                    findings = execute(spec, client, rules, options)
+                    with silent:
+                        findings = execute(spec, client, rules, options)
+                    result.stopped = silent.verdict()
                 if rule_filter is not None:
                     findings = [finding for finding in findings if finding.rule_id in rule_filter]
                 result.findings.extend(findings)
@@ -321,6 +335,49 @@ def run_suite(
             options.oauth.close()
     result.duration = time.perf_counter() - started
     return result
+
+
+class _Silence:
+    """Counts the checks in a row in which the server answered none of the suite's requests."""
+
+    def __init__(self, client: TalkieClient, limit: int) -> None:
+        self.client = client
+        self.limit = limit
+        self.streak = 0
+        self._before = (0, 0)
+
+    def __enter__(self) -> None:
+        self._before = self.client.answers()
+
+    def __exit__(self, *_: object) -> None:
+        answered, unanswered = (
+            now - then for now, then in zip(self.client.answers(), self._before, strict=True)
+        )
+        if answered:
+            self.streak = 0
+        elif unanswered:
+            self.streak += 1
+
+    def verdict(self) -> str | None:
+        """Why the run stops here, once `limit` checks in a row got no answer at all."""
+        if self.streak < self.limit:
+            return None
+        return (
+            f"the server stopped answering: {self.streak} checks in a row got no answer to any request "
+            "within its deadline"
+        )
+
+
+def second_sign_in(session: OAuthSession) -> str | None:
+    """A second identity from a second unattended sign-in, when the server gives one (the isolation checks
+    skip when it signs in the same user as the first)."""
+    if not session.unattended or session.error is not None:
+        return None
+    try:
+        record = session.sign_in()
+    except SignInError:
+        return None
+    return record.tokens.access_token if record.tokens is not None else None
 
 
 def _not_run(spec: CheckSpec, rules: RuleCatalogue, reason: str) -> list[Finding]:

@@ -17,7 +17,7 @@ from talkie_models import TalkieModel
 
 from talkie_mock import devtools as developer_tools
 from talkie_mock import oauth
-from talkie_mock.api.auth import Auth, DevTokenAuthenticator, Principal
+from talkie_mock.api.auth import Auth, Authenticator, DevTokenAuthenticator, Principal
 from talkie_mock.api.context import Mock, MockApp
 from talkie_mock.api.cors import Cors, CorsPolicy
 from talkie_mock.api.fixed import FixedAnswers, KnownAnswers
@@ -72,11 +72,23 @@ class _RunServices:
         self._hooks.event(event)
 
 
-def dev_principal(config: MockConfig) -> Principal:
-    """The user behind the dev token: a stable invented person (same seed, same name)."""
-    fake = faker_for(config.locale, f"{config.seed}:dev-user")
+def dev_principal(config: MockConfig, number: int = 1) -> Principal:
+    """The user behind a dev token (the `number`th): a stable invented person (same seed, same name)."""
+    suffix = "" if number == 1 else str(number)
+    fake = faker_for(config.locale, f"{config.seed}:dev-user{suffix}")
     name = " ".join(person(fake))
-    return Principal(user_id="u_dev", name=name, email=f"{slug(name).replace('-', '.')}@example.org")
+    return Principal(
+        user_id=f"u_dev{suffix}", name=name, email=f"{slug(name).replace('-', '.')}{suffix}@example.org"
+    )
+
+
+def dev_authenticators(config: MockConfig, user: Principal) -> list[Authenticator]:
+    """The dev token's user, then one user of its own for each further token."""
+    others = [
+        DevTokenAuthenticator(token, dev_principal(config, number))
+        for number, token in enumerate(config.other_tokens, start=2)
+    ]
+    return [DevTokenAuthenticator(config.token, user), *others]
 
 
 def build_mock(config: MockConfig, clock: Clock | None = None) -> Mock:
@@ -100,7 +112,7 @@ def build_mock(config: MockConfig, clock: Clock | None = None) -> Mock:
         config=config,
         clock=clock,
         store=store,
-        auth=Auth([DevTokenAuthenticator(config.token, user)]),
+        auth=Auth(dev_authenticators(config, user)),
         hooks=hooks,
         agent=agent,
         actions=actions,

@@ -143,8 +143,9 @@ SERVER_OPTIONS = (
     ),
     click.option(
         "--token",
-        default=None,
-        help="Dev bearer token (default: one made on the first start and kept in the state file).",
+        multiple=True,
+        help="Dev bearer token (default: one made on the first start and kept in the state file). Repeat "
+        "it for more users: each further token is a user of its own (for checks that users stay apart).",
     ),
     click.option(
         "--scenario",
@@ -371,7 +372,8 @@ def mock_config(options: dict[str, Any], host: str, port: int, public_url: str |
         seed=options["seed"],
         vary=options["vary"],
         locale=options["locale"],
-        token=options["token"] or KEPT_TOKEN,
+        token=options["token"][0] if options["token"] else KEPT_TOKEN,
+        other_tokens=tuple(options["token"][1:]),
         scenario=options["scenario"],
         self_check=options["self_check"],
         ping_interval=options["ping_interval"],
@@ -424,6 +426,8 @@ def announce(config: MockConfig, on_lan: bool, key: str, faults: Sequence[str] =
     if on_lan:
         click.echo(lan.qr_terminal(f"{config.origin}{WELL_KNOWN_PATH}"))
     click.echo(f"  token:     {config.token}")
+    if config.other_tokens:
+        click.echo(f"             and {len(config.other_tokens)} more, one user each (--token)")
     click.echo(f"  state:     {config.state}")
     if config.vary is not None:
         click.echo(f"  vary:      seed {config.vary} (every choice talkie/1 leaves open varies)")
@@ -461,7 +465,7 @@ def run_server(
     )
     if access_log:  # uvicorn's log level (warning) would hide the access log's info lines
         logging.getLogger("uvicorn.access").setLevel(logging.INFO)
-    serving.scrub_logs(Redactor([config.token, key]))
+    serving.scrub_logs(Redactor([config.token, *config.other_tokens, key]))
     # what start-up built (modules, the contract, the invented content) lives as long as the process: out of
     # the collector's reach, no collection under load walks it again
     gc.freeze()
@@ -526,7 +530,11 @@ def serve_mock(options: dict[str, Any], first: Callable[[str, str], None] | None
     if first is not None:
         first(local_origin(config), key)
     announce(config, on_lan, key, [fault.label for fault in app.state.devtools.faults.faults])
-    log = None if options["quiet"] else TerminalLog(sys.stdout, Redactor([config.token, key]))
+    log = (
+        None
+        if options["quiet"]
+        else TerminalLog(sys.stdout, Redactor([config.token, *config.other_tokens, key]))
+    )
     if log is not None:
         app.state.devtools.traffic.listeners.append(log)
 

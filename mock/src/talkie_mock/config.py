@@ -32,6 +32,8 @@ class Fault(StrEnum):
     """Every refresh request gets `invalid_grant`, as if the user had signed out elsewhere."""
     NO_S256 = "no-s256"
     """The metadata advertises only `plain` in `code_challenge_methods_supported` (S256 is still enforced)."""
+    ANY_REDIRECT = "any-redirect"
+    """The authorize endpoint redirects to whatever `redirect_uri` a request names, registered or not."""
 
 
 @dataclass(frozen=True)
@@ -102,6 +104,8 @@ class MockConfig:
     seed: int = 1
     locale: str = "en"
     token: str = field(default_factory=new_dev_token)
+    other_tokens: tuple[str, ...] = ()
+    """Further dev tokens, each the token of a user of its own (`u_dev2`, `u_dev3`, …)."""
     scenario: Path | None = None
     self_check: bool = False
     ping_interval: float = 15.0

@@ -1,4 +1,5 @@
-"""The checks, one module per section of talkie/1 (§2 has two). Importing the package registers them all."""
+"""The checks, one module per section of talkie/1 (§2 has two), and `isolation` (what one user owns, another
+cannot reach; §3 with §2.1 and §10.2). Importing the package registers them all."""
 
 from talkie_conformance.checks import (
     actions,
@@ -6,6 +7,7 @@ from talkie_conformance.checks import (
     auth_oauth,
     cards,
     errors,
+    isolation,
     manifest,
     runs,
     status,
@@ -50,6 +52,7 @@ __all__ = [
     "auth_oauth",
     "cards",
     "errors",
+    "isolation",
     "manifest",
     "runs",
     "status",

@@ -5,8 +5,10 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 
+import httpx
+
 from talkie_conformance import bodies
-from talkie_conformance.checking import CheckContext, check
+from talkie_conformance.checking import CheckContext, SetupError, check
 from talkie_conformance.checks._support import (
     action_answer,
     action_of,
@@ -204,8 +206,13 @@ def action_expiry(ctx: CheckContext) -> None:
     ctx.require("ACT-011", expires is not None, f"expiresAt {action.get('expiresAt')!r} is not a timestamp")
     assert expires is not None
     lifetime = max(0.0, (expires - created).total_seconds())
-    advance = ctx.client.send("POST", ctx.options.clock_url, json_body={"seconds": lifetime + 1})
-    ctx.require("ACT-011", 200 <= advance.status < 300, f"the clock hook answered {advance.status}")
+    hook = ctx.options.clock_url
+    try:
+        advance = ctx.client.send("POST", hook, json_body={"seconds": lifetime + 1})
+    except httpx.HTTPError as exc:
+        raise SetupError(f"the --clock-url hook {hook} could not be reached: {exc}") from exc
+    if not 200 <= advance.status < 300:
+        raise SetupError(f"the --clock-url hook {hook} answered HTTP {advance.status}, so no clock moved")
     late = decide(ctx, action, "confirm")
     error_answer(ctx, late, rule_id="ACT-011", status=410, codes=("expired",))
 

@@ -11,7 +11,9 @@ answers) are reported under AUTH-006, the rule that stands for §2.1's "Authoriz
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from html import escape
+from urllib.parse import urljoin
 
 import httpx
 
@@ -384,3 +386,33 @@ def token_revocation(ctx: CheckContext) -> None:
         "the revoked refresh token still yields tokens",
         exchange=exchange_of(refreshed),
     )
+
+
+UNREGISTERED_REDIRECT = "https://talkie-conformance.invalid/oauth/callback"
+
+
+@check("AUTH-025", oauth=True, section="auth")
+def redirect_uri_registered(ctx: CheckContext) -> None:
+    """An authorization request with an unregistered or altered redirect_uri is never redirected there."""
+    session = _session(ctx)
+    metadata = _metadata(ctx, session)
+    assert metadata.authorization_endpoint is not None
+    registered = session.config.redirect_uri
+    for label, uri in (
+        ("an unregistered", UNREGISTERED_REDIRECT),
+        ("an altered", registered.rstrip("/") + "/elsewhere"),
+    ):
+        config = replace(session.config, redirect_uri=uri)
+        url = authorization_url(metadata.authorization_endpoint, config, state=new_state(), pkce=Pkce.new())
+        response = authorize_unattended(session.http, url)
+        location = response.headers.get("location")
+        target = Callback.parse(urljoin(url, location)) if response.is_redirect and location else None
+        leaked = target is not None and target.targets(uri)
+        ctx.expect(
+            "AUTH-025",
+            not leaked,
+            f"an authorization request with {label} redirect_uri {uri} was redirected there"
+            + (" with a code" if target is not None and target.code else "")
+            + f" (the client registered {registered})",
+            exchange=exchange_of(response),
+        )

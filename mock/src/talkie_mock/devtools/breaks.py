@@ -16,6 +16,7 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 from starlette.applications import Starlette
+from starlette.datastructures import Headers
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.types import Receive, Scope, Send
@@ -34,6 +35,8 @@ BREAKS: dict[str, str] = {
     "ACT-009": "the opposite of a recorded decision is answered 200 with the current action",
     "ACT-011": "a decision on an expired action is answered 200 with the current action",
     "ERR-001": "error answers lose the {error: {code, message, retryable}} envelope",
+    "ERR-014": "a further dev token (serve --token A --token B) is its own user in status, and the first "
+    "user everywhere else: it lists, reads, changes, cancels and decides what the first user owns",
     "MAN-010": "the manifest lists every endpoint as an absolute URL on another origin",
     "RUN-004": "a retried user message id is stored again",
     "RUN-014": "run streams start with an unknown CUSTOM event before RUN_STARTED",
@@ -132,6 +135,8 @@ class BreakInjector:
     # -- before the endpoint ----------------------------------------------------------------------------
     async def before_request(self, request: Request) -> Response | None:
         endpoint = endpoint_of(request.url.path)
+        if "ERR-014" in self.rules and endpoint not in (None, "manifest", "status"):
+            self._act_as_first_user(request)
         try:
             if endpoint == "decision" and self.rules & {"ACT-009", "ACT-011"}:
                 return await self._decision(request)
@@ -142,6 +147,16 @@ class BreakInjector:
         except (ApiError, RefusedError, ValueError, KeyError, TypeError, AttributeError):
             return None  # let the endpoint answer malformed or unauthorized requests as usual
         return None
+
+    def _act_as_first_user(self, request: Request) -> None:
+        """ERR-014: a further dev token's request goes on as the first dev user's (status keeps its user)."""
+        scheme, _, token = request.headers.get("authorization", "").partition(" ")
+        if scheme.lower() != "bearer" or token.strip() not in self.mock.config.other_tokens:
+            return
+        first = f"Bearer {self.mock.config.token}".encode()
+        kept = [(name, value) for name, value in request.scope["headers"] if name != b"authorization"]
+        request.scope["headers"] = [*kept, (b"authorization", first)]
+        request._headers = Headers(scope=request.scope)  # the endpoint reads this cached copy
 
     async def _body(self, request: Request) -> Any:
         return parse_json(await request.body())

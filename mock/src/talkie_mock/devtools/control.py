@@ -398,7 +398,7 @@ def install(app: Starlette, fixed: Fixed | None = None) -> DevTools:
     for data in scenario.faults if scenario is not None else []:
         board.add(data)
     # every secret the instance knows by value, besides the patterns every minted credential matches
-    redactor = Redactor([mock.config.token, app.state.devtools_key])
+    redactor = Redactor([mock.config.token, *mock.config.other_tokens, app.state.devtools_key])
     traffic = Traffic(redactor=redactor, clock_ms=mock.clock.now_ms)
     violations = ViolationLog(mock.store.path, redactor)
     tools = DevTools(mock, board, traffic, Verdicts(mock), violations, VoiceDesk(mock, traffic, violations))

@@ -164,7 +164,7 @@ class AuthorizationServer:
                     "invalid_request", "The client has several redirect URIs; redirect_uri is required."
                 )
             target, given = client.redirect_uris[0], False
-        elif client.redirect_allowed(redirect_uri):
+        elif client.redirect_allowed(redirect_uri) or self.settings.has(Fault.ANY_REDIRECT):
             target, given = redirect_uri, True
         else:
             raise PageError(
