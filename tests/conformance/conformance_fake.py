@@ -61,7 +61,7 @@ READINGS = (
             "cancel-ends-with-run-error",  # §5 leaves a cancelled stream's end open (N-04 only recommends)
             "usage-open-after-final",  # §10.3 says nothing of calls after the final usage report (N-11 does)
             "no-test-mode",  # testMode false: every §11-based check must skip
-            "linger-after-terminal",  # run streams stay open a while after RUN_FINISHED/RUN_ERROR (§5: "last")
+            "linger-after-terminal",  # run streams stay open after RUN_FINISHED/RUN_ERROR (§5: "last")
         }
     )
     | TEXT_READINGS
