@@ -29,6 +29,9 @@ CLOCK_PATH = "/_test/clock"
 MOCK_CLOCK_PATH = "/_mock/api/clock/advance"
 # The deliberate faults the tests prove the suite catches (one rule each).
 BREAKS = ("ACT-009", "ACT-011", "ERR-001", "MAN-010", "RUN-004", "RUN-014", "RUN-028", "VOICE-016")
+# Breaks of the mock proven elsewhere: text sent only as chunks starves every check that reads the text too
+# (echo, slow), so RUN-015 is named among those (test_conformance_mock_breaks), not alone.
+MOCK_ONLY_BREAKS = ("RUN-015",)
 VARIANTS = ("healthy", *BREAKS)
 # The §2 rules only a real sign-in can show (the coverage list used to explain them away).
 SIGN_IN_RULES = ("AUTH-004", "AUTH-005", "AUTH-009", "AUTH-012", "AUTH-014", "AUTH-015", "AUTH-021")
@@ -55,7 +58,7 @@ def results(serve_fake: ServeFake, fake_token: str) -> dict[str, RunResult]:
 
 def test_every_break_of_the_fake_and_the_mock_is_exercised(fake_breakable: frozenset[str]) -> None:
     assert set(BREAKS) == {name for name in fake_breakable if RULE_ID.fullmatch(name)}
-    assert set(BREAKS) == set(MOCK_BREAKS)
+    assert set(BREAKS) | set(MOCK_ONLY_BREAKS) == set(MOCK_BREAKS)
 
 
 def _failing(result: RunResult) -> set[str]:

@@ -83,6 +83,44 @@ def oauth_options(command: F) -> F:
     return command
 
 
+REPORT_SUFFIXES = frozenset({".md", ".markdown", ".html", ".htm", ".json"})
+
+
+def report_options(command: F) -> F:
+    """`--junit` and `--report`, which `run` and `fuzz` share (the same writers, `report.write_all`)."""
+    options = [
+        click.option("--junit", "junit_path", type=click.Path(dir_okay=False), help="Write JUnit XML here."),
+        click.option(
+            "--report",
+            "report_paths",
+            multiple=True,
+            type=click.Path(dir_okay=False),
+            help="Write a report; the format follows the suffix: .md, .html or .json.",
+        ),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def check_report_paths(console: Console, report_paths: tuple[str, ...]) -> None:
+    """Refuse, before anything runs, a report name whose format is unknown."""
+    for path in report_paths:
+        if Path(path).suffix.lower() not in REPORT_SUFFIXES:
+            _fatal(console, f"--report {path}: use a .md, .html or .json file name")
+
+
+def cannot_run(
+    console: Console, url: str, reason: str, junit_path: str | None, report_paths: tuple[str, ...]
+) -> None:
+    """A run that could not start: the reason in the asked-for files too (CI reads them), then exit 2."""
+    from talkie_conformance.report import write_all
+    from talkie_conformance.runner import RunResult
+
+    write_all(RunResult.cannot_run(url, reason), junit_path, report_paths)
+    _fatal(console, reason)
+
+
 def limit_options(command: F) -> F:
     """The deadlines and caps `run` and `fuzz` share (see `limits`); `--time-limit` is each command's own."""
     options = [
@@ -196,14 +234,7 @@ def main() -> None:
 @click.option(
     "--only", multiple=True, help="Section (runs, 5, §5) or rule ID (RUN-004); repeat or comma-separate."
 )
-@click.option("--junit", "junit_path", type=click.Path(dir_okay=False), help="Write JUnit XML here.")
-@click.option(
-    "--report",
-    "report_paths",
-    multiple=True,
-    type=click.Path(dir_okay=False),
-    help="Write a report; the format follows the suffix: .md, .html or .json.",
-)
+@report_options
 @click.option(
     "--baseline",
     "baseline_path",
@@ -262,7 +293,7 @@ def run_command(
         max_events=max_events,
         time_limit=time_limit,
     )
-    from talkie_conformance.report import TerminalReporter, to_junit, write_report
+    from talkie_conformance.report import TerminalReporter, write_all
     from talkie_conformance.runner import SelectionError, run_suite, select
 
     console = Console(highlight=False, soft_wrap=True)  # long URLs stay whole
@@ -281,9 +312,7 @@ def run_command(
     except (ConformanceError, SelectionError, BaselineError) as exc:
         _fatal(console, str(exc))
         return
-    for path in report_paths:
-        if Path(path).suffix.lower() not in {".md", ".markdown", ".html", ".htm", ".json"}:
-            _fatal(console, f"--report {path}: use a .md, .html or .json file name")
+    check_report_paths(console, report_paths)
     reporter = TerminalReporter(console, verbose=verbose)
     try:
         result = run_suite(
@@ -299,14 +328,11 @@ def run_command(
             prompt=paste_redirect,
         )
     except ConformanceError as exc:
-        _fatal(console, str(exc))
+        cannot_run(console, url, str(exc), junit_path, report_paths)
         return
     result.findings = apply_baseline(result.findings, baseline, rules)
     reporter.summary(result)
-    if junit_path:
-        Path(junit_path).write_text(to_junit(result), encoding="utf-8")
-    for path in report_paths:
-        write_report(path, result)
+    write_all(result, junit_path, report_paths)
     if result.errored:
         console.print(
             "[bold red]suite error:[/] a check crashed (see the `error` lines above); fix the suite"
@@ -342,6 +368,7 @@ def run_command(
     help="Schemathesis phases to run.",
 )
 @click.option("--no-state-machine", is_flag=True, help="Skip the Hypothesis state machine.")
+@report_options
 @click.option(
     "--openapi",
     "openapi_path",
@@ -360,6 +387,8 @@ def fuzz_command(
     time_limit: float,
     phases: str,
     no_state_machine: bool,
+    junit_path: str | None,
+    report_paths: tuple[str, ...],
     openapi_path: str | None,
     timeout: float,
     stream_timeout: float,
@@ -377,8 +406,10 @@ def fuzz_command(
         time_limit=time_limit,
     )  # the time limit starts before the fuzzer's (slow) imports
     from talkie_conformance.fuzz import FuzzConfig, fuzz
+    from talkie_conformance.report import write_all
 
     console = Console(highlight=False, soft_wrap=True)  # long URLs stay whole
+    check_report_paths(console, report_paths)
     oauth = oauth_config(
         console,
         token=token,
@@ -402,11 +433,12 @@ def fuzz_command(
     try:
         report = fuzz(config, console=console, prompt=paste_redirect)
     except ConformanceError as exc:
-        _fatal(console, str(exc))
+        cannot_run(console, url, str(exc), junit_path, report_paths)
         return
     except Exception as exc:  # a crash of the suite, said in one line: a CI log gets no traceback
         console.print(f"[bold magenta]suite error:[/] {escape(crash_text(exc))}", markup=True)
         sys.exit(EXIT_CANNOT_RUN)
+    write_all(report.result(url), junit_path, report_paths)
     if report.errored:
         sys.exit(EXIT_CANNOT_RUN)
     sys.exit(EXIT_FINDINGS if report.failures else EXIT_PASS)

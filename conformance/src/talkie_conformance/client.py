@@ -22,7 +22,6 @@ from talkie_models.sse import SSEDecoder
 from talkie_conformance.bounded import BoundedTransport
 from talkie_conformance.errors import ConformanceError, DiscoveryError
 from talkie_conformance.findings import Evidence, excerpt
-from talkie_conformance.lifecycle import Chunks
 from talkie_conformance.limits import EXTENSION, Bound, Limits, ServerLimitError
 
 MAX_REDIRECTS = 5
@@ -533,7 +532,6 @@ class TalkieClient:
                 recording.completed = True
                 return recording
             decoder = SSEDecoder()
-            chunks = Chunks()  # judged as the sequences they stand for
             raw_seen = bytearray()
             for chunk in response.iter_raw():
                 if len(raw_seen) < 4000:
@@ -546,11 +544,10 @@ class TalkieClient:
                     except ValueError:
                         data = None
                     at = time.perf_counter() - started
-                    for event in chunks.feed(data):
-                        raw = data_text if event is data else json.dumps(event, ensure_ascii=False)
-                        recording.events.append(
-                            RecordedEvent(at=at, raw=raw, data=event, sse_event=message.event)
-                        )
+                    # judged as a client of the text reads it: nothing expanded (lifecycle, notes N-43)
+                    recording.events.append(
+                        RecordedEvent(at=at, raw=data_text, data=data, sse_event=message.event)
+                    )
                     if len(recording.events) > self.limits.max_events:
                         raise ServerLimitError(
                             f"POST {url}",
@@ -562,8 +559,6 @@ class TalkieClient:
                     break
             else:
                 recording.completed = True
-            at = time.perf_counter() - started
-            recording.events += [RecordedEvent(at=at, raw=json.dumps(e), data=e) for e in chunks.close()]
             exchange.body = bytes(raw_seen)
             exchange.elapsed = time.perf_counter() - started
         return recording

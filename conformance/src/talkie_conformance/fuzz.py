@@ -20,6 +20,7 @@ from typing import Any
 import hypothesis
 import yaml
 from hypothesis import HealthCheck, Phase, settings
+from hypothesis.errors import FailedHealthCheck
 from hypothesis.stateful import run_state_machine_as_test
 from rich.console import Console
 from rich.markup import escape
@@ -37,7 +38,8 @@ from talkie_conformance.fuzz_checks import (
 )
 from talkie_conformance.limits import Limits, ServerLimitError
 from talkie_conformance.oauth import OAuthConfig, OAuthSession, Prompt, sign_in_to
-from talkie_conformance.relay import Relay
+from talkie_conformance.relay import TOKEN_VARIABLE, Relay
+from talkie_conformance.runner import RunResult
 from talkie_conformance.statemachine import Driver, machine_for, server_fault
 
 OPENAPI_NAMES = ("openapi-3.1.bundled.yaml",)
@@ -92,6 +94,16 @@ class FuzzReport:
         key = (finding.rule_id, finding.origin, finding.message)
         if all((f.rule_id, f.origin, f.message) != key for f in self.findings):
             self.findings.append(finding)
+
+    def result(self, target: str) -> RunResult:
+        """The run as the report writers take it (`run`'s writers: one per format), with a line of totals."""
+        totals = (
+            f"{self.cases} cases ({self.schemathesis_cases} Schemathesis, {self.state_machine_steps} state "
+            f"machine) in {self.seconds:.1f} s"
+        )
+        verdict = Verdict.PASS if self.cases else Verdict.SKIP
+        summary = Finding(None, Severity.INFO, totals, origin="fuzz", verdict=verdict)
+        return RunResult(target=target, findings=[*self.findings, summary], duration=self.seconds)
 
     @property
     def cases(self) -> int:
@@ -174,14 +186,25 @@ def _run_schemathesis(
     report: FuzzReport,
     budget: float,
     limited: Callable[[str], bool] | None = None,
+    *,
+    origin: str | None = None,
 ) -> None:
-    """Run Schemathesis against `base_url`; `limited(label)` says whether a limit cut that operation."""
+    """Run Schemathesis against `base_url` (the relay in front of `origin`, the server itself);
+    `limited(label)` says whether a limit cut that operation."""
     import schemathesis
+    from schemathesis.config import HealthCheck as SchemathesisHealthCheck
     from schemathesis.config import SchemathesisConfig
     from schemathesis.engine import events, from_schema
 
     st_config = SchemathesisConfig()
-    st_config.update(seed=config.seed, max_failures=None, max_time=max(1, int(budget)))
+    # `too_slow` measures this machine and the server's pace, not the server's conformance: a seed would not
+    # give the same verdicts twice (a slow answer is judged by the suite's own deadlines instead)
+    st_config.update(
+        seed=config.seed,
+        max_failures=None,
+        max_time=max(1, int(budget)),
+        suppress_health_check=[SchemathesisHealthCheck.too_slow],
+    )
     project = st_config.projects.override
     headers = {"Authorization": f"Bearer {config.token}"} if config.token else {}
     limits = config.bounds()
@@ -193,23 +216,29 @@ def _run_schemathesis(
     project.generation.update(max_examples=config.max_examples, database="none", no_shrink=True)
     schema = schemathesis.openapi.from_dict(document, config=st_config)
     keys = endpoint_keys(document)
+    upstream = origin or base_url
     for event in from_schema(schema).execute():
         if config.bounds().out_of_time():
             break  # the time limit covers Schemathesis too: its next case would not be sent anyway
         if isinstance(event, events.ScenarioFinished):
             recorder = event.recorder
             report.schemathesis_cases += len(recorder.cases)
-            for checks in recorder.checks.values():
+            for case_id, checks in recorder.checks.items():
                 for node in checks:
                     if node.failure_info is not None:
                         failure = node.failure_info.failure
                         found = schemathesis_finding(
                             node.name, recorder.label, failure.title, failure.message, keys
                         )
-                        report.add(found)
+                        case = recorder.cases.get(case_id)
+                        curl = reproduce(case.value, upstream, config.token) if case is not None else None
+                        report.add(found.but(evidence=replace(found.evidence, request=curl)))
         elif isinstance(event, events.NonFatalError):
             if limited is not None and limited(event.label):
                 continue  # the relay cut this answer at a limit, or the server broke it: the server's failure
+            if isinstance(event.value, FailedHealthCheck):
+                report.add(_health_finding(event.label, event.value))
+                continue
             if _server_text_fault(event.value):  # a value of the server's answers, used in a request
                 text = (
                     f"{event.label}: the server's answers carry text that is not valid Unicode (a lone "
@@ -233,6 +262,28 @@ def _run_schemathesis(
             raise ConformanceError("Schemathesis was interrupted before it finished")
         elif isinstance(event, events.FatalError):
             raise ConformanceError(f"Schemathesis could not run: {event.exception}")
+
+
+def reproduce(case: Any, origin: str, token: str | None) -> str:
+    """The curl line that sends `case` again to the server itself (not to the relay), token as a variable."""
+    command = str(case.as_curl_command(base_url=origin)).split("\n\n⚠️", 1)[
+        0
+    ]  # Schemathesis' own warnings cut
+    own = {str(name).lower() for name in (case.headers or {})}
+    if token and "authorization" not in own:  # the token the fuzzer sent, named, never shown
+        command += f' -H "Authorization: Bearer ${TOKEN_VARIABLE}"'
+    return command
+
+
+def _health_finding(label: str, exc: BaseException) -> Finding:
+    """A Hypothesis health check that stopped one operation: the setup's problem (the OpenAPI document the
+    fuzzer generates from), never the server's failure nor a crash of the suite."""
+    first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    text = (
+        f"{label}: the fuzzer could not generate enough cases from the OpenAPI document (a health check "
+        f"of Hypothesis, the setup's problem, not the server's; check --openapi): {first}"
+    )[:600]
+    return Finding(None, Severity.WARNING, text, origin="fuzz:setup", verdict=Verdict.WARN)
 
 
 def endpoint_keys(document: dict[str, Any]) -> dict[str, str]:
@@ -352,12 +403,12 @@ def _fuzz(
                 return any(_matches(label, hit) for hit in cut)
 
             budget = max(1.0, config.time_limit * share - (time.monotonic() - started))
-            _run_schemathesis(config, document, relay.base_url, report, budget, limited)
+            _run_schemathesis(config, document, relay.base_url, report, budget, limited, origin=base_url)
             for label, exc in relay.hits:
                 if not exc.unsent:
-                    report.add(_limit_finding(f"fuzz:{label}", exc))
+                    report.add(_with_curl(_limit_finding(f"fuzz:{label}", exc), relay.curls.get(label)))
             for label, dropped in relay.drops:
-                report.add(_dropped_finding(f"fuzz:{label}", dropped))
+                report.add(_with_curl(_dropped_finding(f"fuzz:{label}", dropped), relay.curls.get(label)))
     if config.state_machine and not limits.out_of_time():
         remaining = max(1.0, config.time_limit - (time.monotonic() - started))
         console.print("State machine: runs, decisions, cancels and deletes against the spec's model")
@@ -399,6 +450,10 @@ def _server_text_fault(exc: BaseException) -> bool:
             return True
         current = current.__cause__ or current.__context__
     return False
+
+
+def _with_curl(finding: Finding, curl: str | None) -> Finding:
+    return finding.but(evidence=replace(finding.evidence, request=curl)) if curl else finding
 
 
 def _dropped_finding(origin: str, exc: Exception) -> Finding:

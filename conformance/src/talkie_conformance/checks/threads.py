@@ -20,36 +20,61 @@ from talkie_conformance.checks._support import (
 MAX_LISTED = 50
 
 
-@check("THR-001", "THR-002")
+@check("THR-001", "THR-002", "THR-007")
 def threads_list(ctx: CheckContext) -> None:
-    """GET threads lists valid summaries, at most 50, most recently updated first."""
-    newest = None
+    """GET threads lists valid summaries, at most 50, newest first (line 244) by either timestamp.
+
+    The text names no timestamp: a list newest first by `createdAt` or by `updatedAt` passes THR-002; our
+    reading (N-09: by `updatedAt`, the thread just continued first) is THR-007, a warning.
+    """
+    used = None
     if ctx.test_mode:
         recording = ctx.run_text(echo_message("Veronika Šimková"))
         run_started(ctx, recording, "echo run")
-        newest = recording.of_type("RUN_STARTED")[0].data.get("threadId")
+        first = recording.of_type("RUN_STARTED")[0].data.get("threadId")
+        # a second run in an older thread: continued now, but not the newest by creation
+        again = ctx.run_text(echo_message("Veronika Šimková"))
+        run_started(ctx, again, "second echo run")
+        recording = ctx.run_text(echo_message("Veronika Šimková"), thread_id=str(first))
+        run_started(ctx, recording, "echo run in the first thread again")
+        used = first
     exchange = ctx.request("GET", "threads")
     body = json_answer(ctx, "THR-001", exchange, "ThreadList", "GET threads")
     threads = body["threads"]
     ctx.expect("THR-002", len(threads) <= MAX_LISTED, f"{len(threads)} threads listed (at most {MAX_LISTED})")
-    stamps = [parse_time(thread.get("updatedAt")) for thread in threads]
+    by_created = _newest_first(threads, "createdAt")
+    by_updated = _newest_first(threads, "updatedAt")
+    ctx.expect(
+        "THR-002",
+        by_created is None or by_updated is None,
+        f"the list is newest first neither by createdAt ({by_created}) nor by updatedAt ({by_updated})",
+        exchange=exchange,
+    )
+    ctx.expect(
+        "THR-007",
+        by_updated is None,
+        f"the list is not ordered by updatedAt ({by_updated}): the thread just continued is not on top",
+        exchange=exchange,
+    )
+    if used is not None:
+        ctx.expect(
+            "THR-007",
+            bool(threads) and threads[0].get("id") == used,
+            f"the thread just continued ({used}) is not first in the list",
+            exchange=exchange,
+        )
+
+
+def _newest_first(threads: list[dict[str, object]], member: str) -> str | None:
+    """Where `threads` breaks "newest first" by `member`, said in words; None when it does not."""
+    stamps = [parse_time(thread.get(member)) for thread in threads]
     for index in range(1, len(stamps)):
         before, after = stamps[index - 1], stamps[index]
         if before is not None and after is not None and before < after:
-            ctx.fail(
-                "THR-002",
-                f"thread #{index} ({threads[index].get('id')}) was updated after thread #{index - 1}: "
-                "the list is not newest first",
-                exchange=exchange,
+            return (
+                f"thread #{index} ({threads[index].get('id')}) has a later {member} than thread #{index - 1}"
             )
-            break
-    if newest is not None:
-        ctx.expect(
-            "THR-002",
-            bool(threads) and threads[0].get("id") == newest,
-            f"the thread just used ({newest}) is not first in the list",
-            exchange=exchange,
-        )
+    return None
 
 
 @check("THR-003", "THR-004", test_mode=True)
