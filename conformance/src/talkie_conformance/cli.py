@@ -28,6 +28,8 @@ from talkie_conformance.limits import (
     DEFAULT_RUN_TIME_LIMIT,
     DEFAULT_STREAM_TIMEOUT,
     DEFAULT_TIMEOUT,
+    FUZZ_MAX_BODY,
+    FUZZ_MAX_STREAM,
     Limits,
 )
 from talkie_conformance.oauth import OAuthConfig
@@ -121,8 +123,11 @@ def cannot_run(
     _fatal(console, reason)
 
 
-def limit_options(command: F) -> F:
-    """The deadlines and caps `run` and `fuzz` share (see `limits`); `--time-limit` is each command's own."""
+def limit_options(
+    *, max_body: int = DEFAULT_MAX_BODY, max_stream: int = DEFAULT_MAX_STREAM
+) -> Callable[[F], F]:
+    """The deadlines and caps `run` and `fuzz` share (see `limits`); `--time-limit` is each command's own,
+    and each has its own default byte caps (`fuzz` keeps whole answers in memory: `limits.FUZZ_PEAK_MB`)."""
     options = [
         click.option(
             "--timeout",
@@ -140,14 +145,14 @@ def limit_options(command: F) -> F:
         ),
         click.option(
             "--max-body",
-            default=DEFAULT_MAX_BODY,
+            default=max_body,
             show_default=True,
             type=click.IntRange(min=1024),
             help="Bytes of one answer the suite reads; a larger one fails the check (the manifest: 64 kB).",
         ),
         click.option(
             "--max-stream",
-            default=DEFAULT_MAX_STREAM,
+            default=max_stream,
             show_default=True,
             type=click.IntRange(min=1024),
             help="Bytes of one run stream the suite reads before it hangs up and fails the check.",
@@ -160,9 +165,13 @@ def limit_options(command: F) -> F:
             help="Events of one run stream the suite keeps before it hangs up and fails the check.",
         ),
     ]
-    for option in reversed(options):
-        command = option(command)
-    return command
+
+    def apply(command: F) -> F:
+        for option in reversed(options):
+            command = option(command)
+        return command
+
+    return apply
 
 
 def limits_of(
@@ -250,7 +259,7 @@ def main() -> None:
 @click.option(
     "--clock-url", help='Test hook: POST {"seconds": n} here moves the server\'s clock (expiry checks).'
 )
-@limit_options
+@limit_options()
 @click.option(
     "--time-limit",
     default=DEFAULT_RUN_TIME_LIMIT,
@@ -360,7 +369,7 @@ def run_command(
     type=click.FloatRange(min=1),
     help="Seconds the whole fuzz run may take, requests in flight included.",
 )
-@limit_options
+@limit_options(max_body=FUZZ_MAX_BODY, max_stream=FUZZ_MAX_STREAM)
 @click.option(
     "--phases",
     default="examples,coverage,fuzzing,stateful",

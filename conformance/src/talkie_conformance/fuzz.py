@@ -36,9 +36,10 @@ from talkie_conformance.fuzz_checks import (
     SUITE_ERROR,
     TALKIE_CHECKS,
 )
-from talkie_conformance.limits import Limits, ServerLimitError
+from talkie_conformance.limits import FUZZ_MAX_BODY, FUZZ_MAX_STREAM, Limits, ServerLimitError
 from talkie_conformance.oauth import OAuthConfig, OAuthSession, Prompt, sign_in_to
 from talkie_conformance.relay import TOKEN_VARIABLE, Relay
+from talkie_conformance.report.text import writable
 from talkie_conformance.runner import RunResult
 from talkie_conformance.statemachine import Driver, machine_for, server_fault
 
@@ -66,7 +67,9 @@ class FuzzConfig:
     def bounds(self) -> Limits:
         """The limits of this run (built from `time_limit` when none were given)."""
         if self.limits is None:
-            self.limits = Limits(time_limit=self.time_limit)
+            self.limits = Limits(
+                time_limit=self.time_limit, max_body=FUZZ_MAX_BODY, max_stream=FUZZ_MAX_STREAM
+            )
         return self.limits
 
 
@@ -195,6 +198,7 @@ def _run_schemathesis(
     from schemathesis.config import HealthCheck as SchemathesisHealthCheck
     from schemathesis.config import SchemathesisConfig
     from schemathesis.engine import events, from_schema
+    from schemathesis.engine.errors import ServerUnavailable
 
     st_config = SchemathesisConfig()
     # `too_slow` measures this machine and the server's pace, not the server's conformance: a seed would not
@@ -236,6 +240,13 @@ def _run_schemathesis(
         elif isinstance(event, events.NonFatalError):
             if limited is not None and limited(event.label):
                 continue  # the relay cut this answer at a limit, or the server broke it: the server's failure
+            if isinstance(event.value, ServerUnavailable):
+                # Schemathesis gave up on a server whose connections broke or went unanswered: the relay
+                # has each such answer as the server's failure already, with its request
+                first = str(event.value).strip().splitlines()[0]
+                text = f"the server stopped giving HTTP answers, so the fuzzer gave up: {first}"[:600]
+                report.add(Finding(None, Severity.ERROR, text, origin="fuzz", verdict=Verdict.FAIL))
+                continue
             if isinstance(event.value, FailedHealthCheck):
                 report.add(_health_finding(event.label, event.value))
                 continue
@@ -269,10 +280,13 @@ def reproduce(case: Any, origin: str, token: str | None) -> str:
     command = str(case.as_curl_command(base_url=origin)).split("\n\n⚠️", 1)[
         0
     ]  # Schemathesis' own warnings cut
+    if not token:
+        return command
+    named = f'"Authorization: Bearer ${TOKEN_VARIABLE}"'  # the token the fuzzer sent, named, never shown
+    if "'Authorization: [Filtered]'" in command:  # Schemathesis hides it, so the line would not reproduce
+        return command.replace("'Authorization: [Filtered]'", named)
     own = {str(name).lower() for name in (case.headers or {})}
-    if token and "authorization" not in own:  # the token the fuzzer sent, named, never shown
-        command += f' -H "Authorization: Bearer ${TOKEN_VARIABLE}"'
-    return command
+    return command if "authorization" in own else f"{command} -H {named}"
 
 
 def _health_finding(label: str, exc: BaseException) -> Finding:
@@ -504,6 +518,8 @@ def _print(report: FuzzReport, console: Console) -> None:
         console.print(f"[{style}]{finding.outcome.value}[/] {escape(first)}", markup=True)
         for line in rest:
             console.print(f"  [dim]{escape(line)}[/]", markup=True)
+        if finding.evidence.request and finding.evidence.request.startswith("curl "):
+            console.print(f"  [dim]reproduce: {escape(writable(finding.evidence.request))}[/]", markup=True)
     verdict = "[bold red]FAILED[/]" if report.failures else "[bold green]PASSED[/]"
     if report.errored:
         verdict = "[bold magenta]SUITE ERROR[/]"

@@ -23,6 +23,13 @@ DEFAULT_MAX_BODY = 8 * 1024 * 1024
 DEFAULT_MAX_STREAM = 16 * 1024 * 1024
 DEFAULT_MAX_EVENTS = 10_000
 DEFAULT_RUN_TIME_LIMIT = 1800.0
+FUZZ_MAX_BODY = 1024 * 1024
+FUZZ_MAX_STREAM = 2 * 1024 * 1024
+FUZZ_PEAK_MB = 250
+"""The memory `fuzz` stays under at its peak whatever the server sends (measured against every hostile
+server of the tests). Schemathesis keeps the answers of a scenario whole, so `fuzz` reads less of each answer
+than `run` does (`--max-body` FUZZ_MAX_BODY, `--max-stream` FUZZ_MAX_STREAM by default); larger figures given
+on the command line raise the peak with them."""
 NOT_SENT = "not sent"
 EXTENSION = "talkie_bound"
 """The httpx request extension that carries a request's own `Bound` (see `bounded.BoundedTransport`)."""
