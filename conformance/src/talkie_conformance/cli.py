@@ -450,6 +450,8 @@ def fuzz_command(
     write_all(report.result(url), junit_path, report_paths)
     if report.errored:
         sys.exit(EXIT_CANNOT_RUN)
+    if not report.cases and not report.failures:
+        _fatal(console, "nothing was tested: no case ran within --time-limit (raise it)")
     sys.exit(EXIT_FINDINGS if report.failures else EXIT_PASS)
 
 

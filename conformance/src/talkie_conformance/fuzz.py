@@ -521,6 +521,8 @@ def _print(report: FuzzReport, console: Console) -> None:
         if finding.evidence.request and finding.evidence.request.startswith("curl "):
             console.print(f"  [dim]reproduce: {escape(writable(finding.evidence.request))}[/]", markup=True)
     verdict = "[bold red]FAILED[/]" if report.failures else "[bold green]PASSED[/]"
+    if not report.cases and not report.failures:
+        verdict = "[bold magenta]NOTHING TESTED[/]"
     if report.errored:
         verdict = "[bold magenta]SUITE ERROR[/]"
     console.print(

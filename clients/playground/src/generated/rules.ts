@@ -25,7 +25,7 @@ export const SITE_RULES: {
  "MAN-004": {
   "level": "MUST",
   "side": "client",
-  "statement": "A client MUST refuse a manifest whose spec declares a major version other than 1, and MUST accept talkie/1 as well as a minor form such as talkie/1.2.",
+  "statement": "A client MUST refuse a manifest whose spec declares a major version other than 1.",
   "url": "https://talkie-protocol.org/spec/discovery/#MAN-004"
  },
  "MAN-005": {
@@ -171,6 +171,12 @@ export const SITE_RULES: {
   "side": "client",
   "statement": "A client MUST keep the tokens and settings of a server under its serverId, so they follow the deployment rather than the address that was typed in.",
   "url": "https://talkie-protocol.org/spec/discovery/#MAN-028"
+ },
+ "MAN-029": {
+  "level": "SHOULD",
+  "side": "client",
+  "statement": "A client SHOULD accept a manifest whose spec is a minor form of version 1 such as talkie/1.2, since the text has it refuse only other major versions.",
+  "url": "https://talkie-protocol.org/spec/discovery/#MAN-029"
  },
  "AUTH-001": {
   "level": "MUST",
@@ -811,7 +817,7 @@ export const SITE_RULES: {
  "THR-002": {
   "level": "MUST",
   "side": "server",
-  "statement": "A server MUST list threads newest first (by updatedAt, N-09) and return no more than 50 entries.",
+  "statement": "A server MUST list threads newest first and return no more than 50 entries; a list newest first by createdAt or by updatedAt both follow the text.",
   "url": "https://talkie-protocol.org/spec/threads/#THR-002"
  },
  "THR-003": {
@@ -837,6 +843,12 @@ export const SITE_RULES: {
   "side": "server",
   "statement": "A server MUST cancel every action of a deleted thread that was still pending.",
   "url": "https://talkie-protocol.org/spec/threads/#THR-006"
+ },
+ "THR-007": {
+  "level": "SHOULD",
+  "side": "server",
+  "statement": "A server SHOULD list threads by updatedAt, so that the thread the user just continued comes first.",
+  "url": "https://talkie-protocol.org/spec/threads/#THR-007"
  },
  "VOICE-001": {
   "level": "MUST",
