@@ -275,3 +275,33 @@ def test_one_seed_gives_the_same_verdicts_on_fresh_servers_with_junit_and_report
             assert origin in curl, curl
             assert fake_token not in curl, curl
             assert "$TALKIE_TOKEN" in curl, curl
+
+
+def test_a_curl_line_names_the_token_and_never_shows_it() -> None:
+    import shlex
+
+    from talkie_conformance.relay import curl_line
+
+    headers = {"Authorization": "Bearer s3cret-token", "Content-Type": "application/json", "X-Other": "x"}
+    line = curl_line("POST", "http://127.0.0.1:9/api/talkie/run", headers, b'{"text": "it\'s"}')
+    assert "s3cret-token" not in line
+    words = shlex.split(line)
+    assert words[:4] == ["curl", "-X", "POST", "http://127.0.0.1:9/api/talkie/run"]
+    assert "Authorization: Bearer $TALKIE_TOKEN" in words
+    assert words[words.index("-d") + 1] == '{"text": "it\'s"}'
+    assert "X-Other: x" not in words
+
+
+def test_a_health_check_is_the_setups_warning_never_a_suite_error() -> None:
+    from hypothesis.errors import FailedHealthCheck
+    from talkie_conformance.findings import Verdict
+    from talkie_conformance.fuzz import FuzzReport, _health_finding
+
+    stopped = FailedHealthCheck("filter_too_much: 50 inputs filtered")
+    finding = _health_finding("POST /api/talkie/run", stopped)
+    assert finding.outcome is Verdict.WARN
+    assert "setup" in finding.message
+    assert "filter_too_much" in finding.message
+    report = FuzzReport(findings=[finding])
+    assert not report.errored
+    assert report.failures == []

@@ -236,7 +236,7 @@ def _run_schemathesis(
                         )
                         case = recorder.cases.get(case_id)
                         curl = reproduce(case.value, upstream, config.token) if case is not None else None
-                        report.add(found.but(evidence=replace(found.evidence, request=curl)))
+                        report.add(_with_curl(found, curl))
         elif isinstance(event, events.NonFatalError):
             if limited is not None and limited(event.label):
                 continue  # the relay cut this answer at a limit, or the server broke it: the server's failure
@@ -277,9 +277,8 @@ def _run_schemathesis(
 
 def reproduce(case: Any, origin: str, token: str | None) -> str:
     """The curl line that sends `case` again to the server itself (not to the relay), token as a variable."""
-    command = str(case.as_curl_command(base_url=origin)).split("\n\n⚠️", 1)[
-        0
-    ]  # Schemathesis' own warnings cut
+    command = str(case.as_curl_command(base_url=origin))
+    command = command.split("\n\n⚠️", 1)[0]  # without the warnings Schemathesis appends
     if not token:
         return command
     named = f'"Authorization: Bearer ${TOKEN_VARIABLE}"'  # the token the fuzzer sent, named, never shown
@@ -467,6 +466,7 @@ def _server_text_fault(exc: BaseException) -> bool:
 
 
 def _with_curl(finding: Finding, curl: str | None) -> Finding:
+    """`finding` with the curl line that reproduces it as its request evidence (every report shows it)."""
     return finding.but(evidence=replace(finding.evidence, request=curl)) if curl else finding
 
 
@@ -519,7 +519,8 @@ def _print(report: FuzzReport, console: Console) -> None:
         for line in rest:
             console.print(f"  [dim]{escape(line)}[/]", markup=True)
         if finding.evidence.request and finding.evidence.request.startswith("curl "):
-            console.print(f"  [dim]reproduce: {escape(writable(finding.evidence.request))}[/]", markup=True)
+            shown = writable(finding.evidence.request).replace("\r", "\\r")  # no raw control shown
+            console.print(f"  [dim]reproduce: {escape(shown)}[/]", markup=True)
     verdict = "[bold red]FAILED[/]" if report.failures else "[bold green]PASSED[/]"
     if not report.cases and not report.failures:
         verdict = "[bold magenta]NOTHING TESTED[/]"
