@@ -305,3 +305,20 @@ def test_a_health_check_is_the_setups_warning_never_a_suite_error() -> None:
     report = FuzzReport(findings=[finding])
     assert not report.errored
     assert report.failures == []
+
+
+def test_each_fuzz_run_keeps_the_ids_it_makes_up_apart() -> None:
+    from types import SimpleNamespace
+
+    from talkie_conformance.fuzz import keep_apart
+
+    body = {"threadId": "t_1", "runId": "r_1", "messages": [{"id": "m_1"}, {"id": ""}, {"id": 7}]}
+    case = SimpleNamespace(body=body, path_parameters={"runId": "r_1-s5-ab", "threadId": "t_9"})
+    keep_apart(case, "-s5-ab")
+    keep_apart(case, "-s5-ab")  # once only: an id taken from an earlier answer keeps its suffix
+    assert body == {
+        "threadId": "t_1-s5-ab",
+        "runId": "r_1-s5-ab",
+        "messages": [{"id": "m_1-s5-ab"}, {"id": ""}, {"id": 7}],  # a negative case stays negative
+    }
+    assert case.path_parameters == {"runId": "r_1-s5-ab", "threadId": "t_9"}  # a server's thread id as is

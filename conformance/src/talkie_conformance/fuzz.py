@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import os
 import re
+import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import hypothesis
+import schemathesis
 import yaml
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis.errors import FailedHealthCheck
@@ -47,6 +49,51 @@ OPENAPI_NAMES = ("openapi-3.1.bundled.yaml",)
 BUILTIN_CHECKS = tuple(BUILTIN_RULES)
 SCHEMATHESIS_SHARE = 0.7  # of the time limit; the state machine gets the rest
 HTTP_METHODS = {"get", "put", "post", "delete", "patch", "head", "options", "trace"}
+ID_MEMBERS = ("threadId", "runId", "parentRunId")
+"""The ids a client makes up in a run's body (with each message's `id`), kept apart per fuzz run."""
+
+
+@dataclass
+class RunSpace:
+    """The suffix of the fuzz run in progress: every id a client makes up gets it, so two runs of one seed
+    against one server never meet each other's threads, runs or messages (the seed still picks the cases)."""
+
+    suffix: str | None = None
+
+
+SPACE = RunSpace()
+
+
+def keep_apart(case: Any, suffix: str) -> None:
+    """Append `suffix` to the client-made ids of `case` (a run's body ids, a cancel's `runId`), once each.
+
+    An id already carrying it (taken from an earlier answer) stays as it is; an empty or non-string one (a
+    negative case) is left alone, so no case changes from valid to invalid or back.
+    """
+    body = case.body
+    if isinstance(body, dict):
+        for key in ID_MEMBERS:
+            if key in body:
+                body[key] = _spaced(body[key], suffix)
+        messages = body.get("messages")
+        for message in messages if isinstance(messages, list) else ():
+            if isinstance(message, dict) and "id" in message:
+                message["id"] = _spaced(message["id"], suffix)
+    parameters = case.path_parameters
+    if isinstance(parameters, dict) and "runId" in parameters:
+        parameters["runId"] = _spaced(parameters["runId"], suffix)
+
+
+def _spaced(value: Any, suffix: str) -> Any:
+    if isinstance(value, str) and value and not value.endswith(suffix):
+        return value + suffix
+    return value
+
+
+@schemathesis.hook("before_call")
+def _keep_runs_apart(context: Any, case: Any, kwargs: Any) -> None:
+    if SPACE.suffix is not None:
+        keep_apart(case, SPACE.suffix)
 
 
 @dataclass
@@ -194,11 +241,8 @@ def _run_schemathesis(
 ) -> None:
     """Run Schemathesis against `base_url` (the relay in front of `origin`, the server itself);
     `limited(label)` says whether a limit cut that operation."""
-    import schemathesis
     from schemathesis.config import HealthCheck as SchemathesisHealthCheck
     from schemathesis.config import SchemathesisConfig
-    from schemathesis.engine import events, from_schema
-    from schemathesis.engine.errors import ServerUnavailable
 
     st_config = SchemathesisConfig()
     # `too_slow` measures this machine and the server's pace, not the server's conformance: a seed would not
@@ -221,6 +265,25 @@ def _run_schemathesis(
     schema = schemathesis.openapi.from_dict(document, config=st_config)
     keys = endpoint_keys(document)
     upstream = origin or base_url
+    SPACE.suffix = f"-s{config.seed}-{secrets.token_hex(4)}"  # this run's own ids
+    try:
+        _drive(config, schema, report, keys, upstream, limited)
+    finally:
+        SPACE.suffix = None
+
+
+def _drive(
+    config: FuzzConfig,
+    schema: Any,
+    report: FuzzReport,
+    keys: dict[str, str],
+    upstream: str,
+    limited: Callable[[str], bool] | None,
+) -> None:
+    """Run Schemathesis' engine over `schema` and file what it reports."""
+    from schemathesis.engine import events, from_schema
+    from schemathesis.engine.errors import ServerUnavailable
+
     for event in from_schema(schema).execute():
         if config.bounds().out_of_time():
             break  # the time limit covers Schemathesis too: its next case would not be sent anyway
