@@ -250,7 +250,7 @@ def _fuzz_cli_with_reports(origin: str, token: str, folder: Path) -> tuple[int, 
     return done.returncode, document, ET.fromstring(junit.read_bytes())
 
 
-def test_one_seed_gives_the_same_verdicts_on_fresh_servers_with_junit_and_reports(
+def test_one_hypothesis_seed_gives_the_same_verdicts_on_fresh_servers_with_reports(
     serve_fake: ServeFake, fake_token: str, tmp_path: Path
 ) -> None:
     """Two `fuzz` runs of one seed, each against a fresh (broken) server: the same verdicts, each written to

@@ -55,8 +55,8 @@ ID_MEMBERS = ("threadId", "runId", "parentRunId")
 
 @dataclass
 class RunSpace:
-    """The suffix of the fuzz run in progress: every id a client makes up gets it, so two runs of one seed
-    against one server never meet each other's threads, runs or messages (the seed still picks the cases)."""
+    """The suffix of the fuzz run in progress: every id a client makes up gets it, so two runs of one
+    `--seed` on one server never meet each other's threads, runs or messages (`--seed` picks the cases)."""
 
     suffix: str | None = None
 
