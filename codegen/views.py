@@ -45,6 +45,8 @@ SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 ID_BASE = "https://talkie-protocol.org/schemas/1/"
 CONSUMER_ID_BASE = ID_BASE + "consumer/"
 
+Json = Any
+
 # Closed string sets a receiver keeps open: the specification lists their values without closing the set,
 # and a receiver can act on a value it does not know (notes N-87).
 OPEN_SETS: dict[str, str] = {
@@ -218,12 +220,22 @@ TEXT_HEADER = (
     "requires, notes N-101) — do not edit; regenerate with `python3 dev.py codegen`\n"
 )
 
+# Members a server sends in one exact form that a receiver accepts in a wider one: (file, pointer tokens) ->
+# the member's consumer schema. §1 line 65 has a client refuse only another major version of `spec`, so a
+# receiver takes a minor form `talkie/1.<n>` too (notes N-27).
+WIDER: dict[tuple[str, tuple[str, ...]], Json] = {
+    ("manifest.json", ("properties", "spec")): {
+        "type": "string",
+        "pattern": "^talkie/1(?:\\.[0-9]+)*$",
+        "description": "Protocol version. A server sends exactly `talkie/1`; a receiver accepts it and a "
+        "minor form `talkie/1.<n>`, and refuses another major version (§1 line 65, notes N-27).",
+    }
+}
+
 CONSUMER_HEADER = (
     "# Generated from spec/openapi.yaml and schemas/ (CONSUMER view: open objects, unknown union members, "
     "open string sets) — do not edit; regenerate with `python3 dev.py codegen`\n"
 )
-
-Json = Any
 
 
 def producer_files(root: Path = ROOT) -> dict[str, Json]:
@@ -337,6 +349,12 @@ def consumer_files(producer: dict[str, Json]) -> dict[str, Json]:
         _open_sets(view)
         if isinstance(view.get("$id"), str) and view["$id"].startswith(ID_BASE):
             view["$id"] = CONSUMER_ID_BASE + view["$id"][len(ID_BASE) :]
+        for (file, tokens), wider in WIDER.items():
+            if file == name:
+                parent = view
+                for token in tokens[:-1]:
+                    parent = parent[token]
+                parent[tokens[-1]] = copy.deepcopy(wider)
         for file, tokens in ANY_VALUE:
             if file == name:
                 parent = view

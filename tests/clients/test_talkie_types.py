@@ -2,7 +2,7 @@
 
 What must hold: the package type-checks under `tsc --strict` and its node:test suite passes on the schema
 examples and recorded streams (`npm test`); installed as a package (its `exports` and `types`), it lets a
-30-line client read a real run from `talkie-mock serve` and switch exhaustively over the event union — and
+40-line client read a real run from `talkie-mock serve` and switch exhaustively over the event union — and
 leaving out one case of that switch is a compile error.
 """
 

@@ -6,6 +6,7 @@ import json
 import re
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import replace
@@ -232,3 +233,92 @@ def test_only_text_of_the_server_that_no_request_can_carry_is_its_fault() -> Non
     assert _server_text_fault(chained.value)
     assert not _server_text_fault(ValueError("invalid literal for int() with base 10: 'x'"))
     assert not _server_text_fault(ConnectionError("connection refused"))
+
+
+def _fuzz_cli_with_reports(origin: str, token: str, folder: Path) -> tuple[int, dict[str, Any], ET.Element]:
+    """`fuzz` as a CI job runs it, with `--junit` and `--report`: the exit code and both files, read."""
+    folder.mkdir()
+    junit, report = folder / "junit.xml", folder / "report.json"
+    arguments = ["fuzz", origin, "--token", token, "--max-examples", "2", "--seed", "5", "--time-limit", "90"]
+    arguments += ["--phases", "examples,fuzzing", "--junit", str(junit), "--report", str(report)]
+    arguments += ["--report", str(folder / "report.md")]
+    executable = str(Path(sys.executable).with_name("talkie-conformance"))
+    done = subprocess.run([executable, *arguments], capture_output=True, text=True, timeout=240)
+    assert "Traceback" not in done.stdout + done.stderr, done.stdout[-3000:]
+    document: dict[str, Any] = json.loads(report.read_text(encoding="utf-8"))
+    assert (folder / "report.md").read_text(encoding="utf-8").startswith("# talkie/1 conformance")
+    return done.returncode, document, ET.fromstring(junit.read_bytes())
+
+
+def test_one_hypothesis_seed_gives_the_same_verdicts_on_fresh_servers_with_reports(
+    serve_fake: ServeFake, fake_token: str, tmp_path: Path
+) -> None:
+    """Two `fuzz` runs of one seed, each against a fresh (broken) server: the same verdicts, each written to
+    JUnit and a JSON report, every failure with a curl line that sends its request to the server itself."""
+    runs = []
+    for name in ("first", "second"):
+        with serve_fake({"ERR-001"}) as origin:
+            runs.append((origin, *_fuzz_cli_with_reports(origin, fake_token, tmp_path / name)))
+    verdicts = [
+        sorted({(f.get("origin"), f["rule"], f["verdict"]) for f in document["findings"]})
+        for _, _, document, _ in runs
+    ]
+    assert verdicts[0] == verdicts[1]
+    for origin, code, document, junit in runs:
+        assert code == EXIT_FINDINGS
+        failed = [f for f in document["findings"] if f["verdict"] == "fail"]
+        assert any(f["rule"] == "ERR-001" for f in failed), failed
+        assert int(junit.get("failures", "0")) == len(failed)
+        for finding in failed:
+            curl = finding["evidence"]["request"]
+            assert curl.startswith("curl -X "), finding
+            assert origin in curl, curl
+            assert fake_token not in curl, curl
+            assert "$TALKIE_TOKEN" in curl, curl
+
+
+def test_a_curl_line_names_the_token_and_never_shows_it() -> None:
+    import shlex
+
+    from talkie_conformance.relay import curl_line
+
+    headers = {"Authorization": "Bearer s3cret-token", "Content-Type": "application/json", "X-Other": "x"}
+    line = curl_line("POST", "http://127.0.0.1:9/api/talkie/run", headers, b'{"text": "it\'s"}')
+    assert "s3cret-token" not in line
+    words = shlex.split(line)
+    assert words[:4] == ["curl", "-X", "POST", "http://127.0.0.1:9/api/talkie/run"]
+    assert "Authorization: Bearer $TALKIE_TOKEN" in words
+    assert words[words.index("-d") + 1] == '{"text": "it\'s"}'
+    assert "X-Other: x" not in words
+
+
+def test_a_health_check_is_the_setups_warning_never_a_suite_error() -> None:
+    from hypothesis.errors import FailedHealthCheck
+    from talkie_conformance.findings import Verdict
+    from talkie_conformance.fuzz import FuzzReport, _health_finding
+
+    stopped = FailedHealthCheck("filter_too_much: 50 inputs filtered")
+    finding = _health_finding("POST /api/talkie/run", stopped)
+    assert finding.outcome is Verdict.WARN
+    assert "setup" in finding.message
+    assert "filter_too_much" in finding.message
+    report = FuzzReport(findings=[finding])
+    assert not report.errored
+    assert report.failures == []
+
+
+def test_each_fuzz_run_keeps_the_ids_it_makes_up_apart() -> None:
+    from types import SimpleNamespace
+
+    from talkie_conformance.fuzz import keep_apart
+
+    body = {"threadId": "t_1", "runId": "r_1", "messages": [{"id": "m_1"}, {"id": ""}, {"id": 7}]}
+    case = SimpleNamespace(body=body, path_parameters={"runId": "r_1-s5-ab", "threadId": "t_9"})
+    keep_apart(case, "-s5-ab")
+    keep_apart(case, "-s5-ab")  # once only: an id taken from an earlier answer keeps its suffix
+    assert body == {
+        "threadId": "t_1-s5-ab",
+        "runId": "r_1-s5-ab",
+        "messages": [{"id": "m_1-s5-ab"}, {"id": ""}, {"id": 7}],  # a negative case stays negative
+    }
+    assert case.path_parameters == {"runId": "r_1-s5-ab", "threadId": "t_9"}  # a server's thread id as is

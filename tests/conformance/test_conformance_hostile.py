@@ -25,15 +25,29 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from talkie_conformance.limits import FUZZ_PEAK_MB
 
 HOSTILE = Path(__file__).resolve().parents[1] / "support" / "hostile_server.py"
 LIMITS = ["--timeout", "2", "--stream-timeout", "3"]
 RUN_LIMIT = 10.0
 FUZZ_LIMIT = 12.0
 MARGIN = 60.0  # interpreter start-up and shutdown on a loaded machine; the run itself keeps its limit
-MAX_RSS_MB = 500.0
 LONG_LIMIT = 600.0  # a time limit these runs must not need: they stop on their own long before
 STOPPED = "not run: the server stopped answering"
+MAX_RSS_MB = 500.0  # `run`
+ALL_MODES = (
+    "endless",
+    "pings",
+    "drip",
+    "drip-event",
+    "silence",
+    "huge",
+    "events",
+    "surrogates",
+    "invalid-utf8",
+    "garbage",
+    "big-headers",
+)
 
 pytestmark = pytest.mark.slow
 
@@ -194,19 +208,58 @@ def test_invalid_utf8_is_findings_escaped_in_every_report(tmp_path: Path) -> Non
     assert failures(document)
 
 
-@pytest.mark.parametrize(
-    "mode",
-    ["endless", "pings", "drip", "drip-event", "silence", "huge", "events", "surrogates", "invalid-utf8"],
-)
-def test_fuzz_ends_by_itself_without_a_traceback(mode: str, tmp_path: Path) -> None:
+def fuzz_against(mode: str, tmp_path: Path, extra: list[str] | None = None) -> tuple[Ended, dict[str, Any]]:
+    """`fuzz` against a hostile server with `--junit` and a JSON report; the report, checked valid."""
+    junit, report = tmp_path / "junit.xml", tmp_path / "report.json"
     with hostile(mode) as origin:
         arguments = ["fuzz", origin, "--token", "t", *LIMITS, "--time-limit", str(FUZZ_LIMIT)]
-        ended = run_cli([*arguments, "--max-examples", "3"], FUZZ_LIMIT, tmp_path)
+        arguments += ["--max-examples", "3", "--junit", str(junit), "--report", str(report), *(extra or [])]
+        ended = run_cli(arguments, FUZZ_LIMIT, tmp_path)
     assert "Traceback" not in ended.stdout, ended.stdout[-3000:]
+    ET.fromstring(junit.read_bytes())
+    document: dict[str, Any] = json.loads(report.read_bytes().decode("utf-8"))
+    return ended, document
+
+
+@pytest.mark.parametrize("mode", ALL_MODES)
+def test_fuzz_ends_by_itself_under_its_memory_figure_and_writes_its_reports(
+    mode: str, tmp_path: Path
+) -> None:
+    ended, document = fuzz_against(mode, tmp_path)
     assert "FlakyFailure" not in ended.stdout, ended.stdout[-3000:]
     assert "SUITE ERROR" not in ended.stdout, ended.stdout[-3000:]
     assert ended.returncode in (0, 1), ended.stdout[-3000:]
-    assert ended.peak_rss_mb < MAX_RSS_MB
+    assert document["suiteError"] is False, [f for f in document["findings"] if f["verdict"] == "error"]
+    assert ended.peak_rss_mb < FUZZ_PEAK_MB
+
+
+@pytest.mark.parametrize("mode", ["garbage", "big-headers"])
+def test_fuzz_against_a_server_that_stops_speaking_http_fails_the_server(mode: str, tmp_path: Path) -> None:
+    """Every finding blames the server, so the run ends with exit 1, the server's failures, never a suite
+    error; each failure carries a curl line that sends its request to the server again."""
+    ended, document = fuzz_against(mode, tmp_path)
+    assert ended.returncode == 1, ended.stdout[-3000:]
+    failed = failures(document)
+    assert any("the server broke the connection" in message for message in failed), failed
+    assert "reproduce: curl -X " in ended.stdout, ended.stdout[-3000:]
+
+
+@pytest.mark.parametrize("command", ["run", "fuzz"])
+def test_a_manifest_redirect_loop_is_a_setup_error_written_to_every_file(
+    command: str, tmp_path: Path
+) -> None:
+    junit, report = tmp_path / "junit.xml", tmp_path / "report.json"
+    with hostile("redirect-loop") as origin:
+        arguments = [command, origin, "--token", "t", *LIMITS, "--time-limit", str(RUN_LIMIT)]
+        ended = run_cli([*arguments, "--junit", str(junit), "--report", str(report)], RUN_LIMIT, tmp_path)
+    assert ended.returncode == 2, ended.stdout[-3000:]
+    assert "redirects" in ended.stdout
+    errors = ET.fromstring(junit.read_bytes()).findall(".//error")
+    assert [error.get("type") for error in errors] == ["setup error"]
+    assert "redirects" in str(errors[0].get("message"))
+    document = json.loads(report.read_text(encoding="utf-8"))
+    assert document["passed"] is False
+    assert "redirects" in document["setupError"]
 
 
 def test_fuzz_against_a_silent_server_says_it_never_answered(tmp_path: Path) -> None:

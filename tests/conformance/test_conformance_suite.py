@@ -32,6 +32,9 @@ BREAKS = ("ACT-009", "ACT-011", "ERR-001", "ERR-014", "MAN-010", "RUN-004", "RUN
 # A break that also breaks another rule by its nature: a leak between users reaches voice tool calls, which
 # are VOICE-015's (§10.2 binds them to the session and the user).
 ALSO_BROKEN = {"ERR-014": {"VOICE-015"}}
+# Breaks of the mock proven elsewhere: text sent only as chunks starves every check that reads the text too
+# (echo, slow), so RUN-015 is named among those (test_conformance_mock_breaks), not alone.
+MOCK_ONLY_BREAKS = ("RUN-015",)
 VARIANTS = ("healthy", *BREAKS)
 # The §2 rules only a real sign-in can show (the coverage list used to explain them away).
 SIGN_IN_RULES = ("AUTH-004", "AUTH-005", "AUTH-009", "AUTH-012", "AUTH-014", "AUTH-015", "AUTH-021")
@@ -62,7 +65,7 @@ def results(serve_fake: ServeFake, fake_token: str, fake_other_token: str) -> di
 
 def test_every_break_of_the_fake_and_the_mock_is_exercised(fake_breakable: frozenset[str]) -> None:
     assert set(BREAKS) == {name for name in fake_breakable if RULE_ID.fullmatch(name)}
-    assert set(BREAKS) == set(MOCK_BREAKS)
+    assert set(BREAKS) | set(MOCK_ONLY_BREAKS) == set(MOCK_BREAKS)
 
 
 def _failing(result: RunResult) -> set[str]:

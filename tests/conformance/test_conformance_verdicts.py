@@ -189,23 +189,25 @@ def test_a_schema_failure_names_the_member_path(serve_fake: ServeFake, fake_toke
     assert (failures[0].evidence.method, failures[0].evidence.endpoint) == ("POST", "run")
 
 
-def test_a_chunked_stream_is_judged_as_the_triple_it_stands_for() -> None:
-    from talkie_conformance.lifecycle import analyze, expand_chunks
+def test_text_only_in_chunks_is_a_text_problem_a_client_of_the_table_cannot_read() -> None:
+    from talkie_conformance.lifecycle import analyze
 
     stream = [
         {"type": "RUN_STARTED", "threadId": "t_1", "runId": "r_1"},
-        {"type": "TEXT_MESSAGE_CHUNK", "messageId": "m_1", "delta": "Dobrý "},
+        {"type": "TEXT_MESSAGE_CHUNK", "messageId": "m_1", "role": "assistant", "delta": "Dobrý "},
         {"type": "TEXT_MESSAGE_CHUNK", "delta": "den"},
         {"type": "RUN_FINISHED", "threadId": "t_1", "runId": "r_1"},
     ]
-    expanded = expand_chunks(stream)
-    assert [event["type"] for event in expanded] == [
-        "RUN_STARTED",
-        "TEXT_MESSAGE_START",
-        "TEXT_MESSAGE_CONTENT",
-        "TEXT_MESSAGE_CONTENT",
-        "TEXT_MESSAGE_END",
-        "RUN_FINISHED",
+    problems = analyze(stream)
+    assert [(p.kind, p.index) for p in problems] == [("text", 1)]
+    assert "TEXT_MESSAGE_CHUNK" in problems[0].message
+    assert "line 172" in problems[0].message
+    triple = [
+        stream[0],
+        {"type": "TEXT_MESSAGE_START", "messageId": "m_1", "role": "assistant"},
+        {"type": "TEXT_MESSAGE_CONTENT", "messageId": "m_1", "delta": "Dobrý den"},
+        {"type": "TEXT_MESSAGE_END", "messageId": "m_1"},
+        {"type": "TEXT_MESSAGE_CHUNK", "messageId": "m_1", "delta": ""},  # no text in it: ignorable
+        stream[-1],
     ]
-    assert analyze(expanded) == []
-    assert "".join(e["delta"] for e in expanded if e["type"] == "TEXT_MESSAGE_CONTENT") == "Dobrý den"
+    assert analyze(triple) == []

@@ -48,11 +48,10 @@ def _cancel_end(tour: Tour) -> str:
 
 
 FEATURES: dict[str, Callable[[Tour], bool]] = {
-    "TEXT_MESSAGE_CHUNK": lambda t: any(e["type"] == "TEXT_MESSAGE_CHUNK" for e in _events(t)),
     "empty delta": lambda t: any(e.get("delta") == "" for e in _events(t)),
     "`: ping`": lambda t: any(b": ping" in s.raw for s in t.streams),
     "unknown event type": lambda t: any(
-        e["type"] not in ("CUSTOM", "TEXT_MESSAGE_CHUNK") and decode_event(e) is IGNORED for e in _events(t)
+        e["type"] != "CUSTOM" and decode_event(e) is IGNORED for e in _events(t)
     ),
     "unknown CUSTOM name": lambda t: any(
         e["type"] == "CUSTOM" and decode_event(e) is IGNORED for e in _events(t)
@@ -144,6 +143,4 @@ def test_the_inspector_shows_the_choices_each_answer_took() -> None:
         labels = run["variations"]
         assert bool(labels) is expect_choices
         if expect_choices:
-            assert any(
-                label.startswith("TEXT_MESSAGE_CHUNK instead of start/content/end: ") for label in labels
-            )
+            assert any(label.startswith("empty text deltas: ") for label in labels)

@@ -21,15 +21,35 @@ from vary_tour import ECHOES, VARY_SEEDS, tour_of
 WHOLE_SECOND_UTC = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$")
 
 
+SECTION_5_TEXT = ("TEXT_MESSAGE_START", "TEXT_MESSAGE_CONTENT", "TEXT_MESSAGE_END")
+"""The only events §5's table names for assistant text (line 161)."""
+
+
 def _texts(events: list[dict[str, Any]]) -> list[str]:
-    """Assistant texts as an AG-UI 1.0 client assembles them (chunk streams expanded)."""
+    """Assistant texts as a client that knows only §5's table reads them: every other type is skipped."""
     texts: dict[str, str] = {}
     for event in events:
-        if event.get("type") in ("TEXT_MESSAGE_START", "TEXT_MESSAGE_CHUNK"):
+        if event.get("type") == "TEXT_MESSAGE_START":
             texts.setdefault(str(event["messageId"]), "")
-        if event.get("type") in ("TEXT_MESSAGE_CONTENT", "TEXT_MESSAGE_CHUNK"):
+        if event.get("type") == "TEXT_MESSAGE_CONTENT":
             texts[str(event["messageId"])] += event.get("delta") or ""
     return list(texts.values())
+
+
+@pytest.mark.parametrize("vary", VARY_SEEDS, ids=lambda v: f"vary{v}")
+def test_a_client_of_section_5s_table_reads_all_assistant_text(vary: int) -> None:
+    """Every stream carries its text in START/CONTENT/END only, and it is the text of the default mode."""
+    varied, default = tour_of(vary).streams, tour_of(None).streams
+    assert [s.text for s in varied] == [s.text for s in default]
+    for stream, plain in zip(varied, default, strict=True):
+        elsewhere = [
+            e
+            for e in stream.events
+            if e.get("type") not in SECTION_5_TEXT and str(e.get("type")).startswith("TEXT_MESSAGE")
+        ]
+        assert elsewhere == [], stream.text
+        assert "".join(_texts(stream.events)) == "".join(_texts(plain.events)), stream.text
+    assert any(_texts(stream.events) for stream in varied)
 
 
 @pytest.mark.parametrize("vary", [None, *VARY_SEEDS], ids=lambda v: "default" if v is None else f"vary{v}")

@@ -30,7 +30,11 @@ MODES = (
     "surrogates",  # JSON with lone surrogates (`\ud800`) in ids and text
     "invalid-utf8",  # JSON with bytes that are not UTF-8 in ids and text
     "linger",  # a whole run stream, RUN_FINISHED last, then the connection stays open for ever
+    "garbage",  # every answer but the manifest is bytes that are not HTTP
+    "big-headers",  # every answer but the manifest carries 1 MiB of headers
+    "redirect-loop",  # the manifest redirects to itself, for ever
 )
+MIB = 1024**2
 MANY_EVENTS = 2_000_000
 BAD = {"surrogates": b"\\ud800", "invalid-utf8": b"\xff\xfe"}
 """What stands in the JSON text where a bad string goes, per mode."""
@@ -157,6 +161,11 @@ class Hostile:
         """Write one answer; whether the connection may carry another request."""
         mode = self.mode
         if path == "/.well-known/talkie.json":
+            if mode == "redirect-loop":
+                lines = ["HTTP/1.1 302 X", "Location: /.well-known/talkie.json", "Content-Length: 0"]
+                writer.write(("\r\n".join(lines) + "\r\n\r\n").encode())
+                await writer.drain()
+                return True
             if mode == "huge-manifest":
                 writer.write(head(200, "application/json", GIB))
                 async for chunk in huge_body(GIB):
@@ -170,6 +179,18 @@ class Hostile:
         is_run = method == "POST" and path.endswith("/run")
         if mode == "silence":
             await asyncio.Event().wait()
+        if mode == "garbage":
+            writer.write(b"\x00\xffNOT HTTP AT ALL\r\n\r\n" * 64)
+            await writer.drain()
+            return False
+        if mode == "big-headers":
+            filler = b"X-Filler: " + b"a" * 1000 + b"\r\n"
+            writer.write(
+                b"HTTP/1.1 200 X\r\nContent-Type: application/json\r\n" + filler * (MIB // len(filler))
+            )
+            writer.write(b"Content-Length: 2\r\n\r\n{}")
+            await writer.drain()
+            return False
         if mode == "huge":
             writer.write(head(200, "application/json", GIB))
             async for chunk in huge_body(GIB):

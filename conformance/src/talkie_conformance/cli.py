@@ -28,6 +28,8 @@ from talkie_conformance.limits import (
     DEFAULT_RUN_TIME_LIMIT,
     DEFAULT_STREAM_TIMEOUT,
     DEFAULT_TIMEOUT,
+    FUZZ_MAX_BODY,
+    FUZZ_MAX_STREAM,
     Limits,
 )
 from talkie_conformance.oauth import OAuthConfig
@@ -83,8 +85,49 @@ def oauth_options(command: F) -> F:
     return command
 
 
-def limit_options(command: F) -> F:
-    """The deadlines and caps `run` and `fuzz` share (see `limits`); `--time-limit` is each command's own."""
+REPORT_SUFFIXES = frozenset({".md", ".markdown", ".html", ".htm", ".json"})
+
+
+def report_options(command: F) -> F:
+    """`--junit` and `--report`, which `run` and `fuzz` share (the same writers, `report.write_all`)."""
+    options = [
+        click.option("--junit", "junit_path", type=click.Path(dir_okay=False), help="Write JUnit XML here."),
+        click.option(
+            "--report",
+            "report_paths",
+            multiple=True,
+            type=click.Path(dir_okay=False),
+            help="Write a report; the format follows the suffix: .md, .html or .json.",
+        ),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def check_report_paths(console: Console, report_paths: tuple[str, ...]) -> None:
+    """Refuse, before anything runs, a report name whose format is unknown."""
+    for path in report_paths:
+        if Path(path).suffix.lower() not in REPORT_SUFFIXES:
+            _fatal(console, f"--report {path}: use a .md, .html or .json file name")
+
+
+def cannot_run(
+    console: Console, url: str, reason: str, junit_path: str | None, report_paths: tuple[str, ...]
+) -> None:
+    """A run that could not start: the reason in the asked-for files too (CI reads them), then exit 2."""
+    from talkie_conformance.report import write_all
+    from talkie_conformance.runner import RunResult
+
+    write_all(RunResult.cannot_run(url, reason), junit_path, report_paths)
+    _fatal(console, reason)
+
+
+def limit_options(
+    *, max_body: int = DEFAULT_MAX_BODY, max_stream: int = DEFAULT_MAX_STREAM
+) -> Callable[[F], F]:
+    """The deadlines and caps `run` and `fuzz` share (see `limits`); `--time-limit` is each command's own,
+    and each has its own default byte caps (`fuzz` keeps whole answers in memory: `limits.FUZZ_PEAK_MB`)."""
     options = [
         click.option(
             "--timeout",
@@ -102,14 +145,14 @@ def limit_options(command: F) -> F:
         ),
         click.option(
             "--max-body",
-            default=DEFAULT_MAX_BODY,
+            default=max_body,
             show_default=True,
             type=click.IntRange(min=1024),
             help="Bytes of one answer the suite reads; a larger one fails the check (the manifest: 64 kB).",
         ),
         click.option(
             "--max-stream",
-            default=DEFAULT_MAX_STREAM,
+            default=max_stream,
             show_default=True,
             type=click.IntRange(min=1024),
             help="Bytes of one run stream the suite reads before it hangs up and fails the check.",
@@ -122,9 +165,13 @@ def limit_options(command: F) -> F:
             help="Events of one run stream the suite keeps before it hangs up and fails the check.",
         ),
     ]
-    for option in reversed(options):
-        command = option(command)
-    return command
+
+    def apply(command: F) -> F:
+        for option in reversed(options):
+            command = option(command)
+        return command
+
+    return apply
 
 
 def limits_of(
@@ -204,14 +251,7 @@ def main() -> None:
 @click.option(
     "--only", multiple=True, help="Section (runs, 5, §5) or rule ID (RUN-004); repeat or comma-separate."
 )
-@click.option("--junit", "junit_path", type=click.Path(dir_okay=False), help="Write JUnit XML here.")
-@click.option(
-    "--report",
-    "report_paths",
-    multiple=True,
-    type=click.Path(dir_okay=False),
-    help="Write a report; the format follows the suffix: .md, .html or .json.",
-)
+@report_options
 @click.option(
     "--baseline",
     "baseline_path",
@@ -227,7 +267,7 @@ def main() -> None:
 @click.option(
     "--clock-url", help='Test hook: POST {"seconds": n} here moves the server\'s clock (expiry checks).'
 )
-@limit_options
+@limit_options()
 @click.option(
     "--time-limit",
     default=DEFAULT_RUN_TIME_LIMIT,
@@ -270,7 +310,7 @@ def run_command(
         max_events=max_events,
         time_limit=time_limit,
     )
-    from talkie_conformance.report import TerminalReporter, to_junit, write_report
+    from talkie_conformance.report import TerminalReporter, write_all
     from talkie_conformance.runner import SelectionError, run_suite, select
 
     console = Console(highlight=False, soft_wrap=True)  # long URLs stay whole
@@ -292,9 +332,7 @@ def run_command(
     except (ConformanceError, SelectionError, BaselineError) as exc:
         _fatal(console, str(exc))
         return
-    for path in report_paths:
-        if Path(path).suffix.lower() not in {".md", ".markdown", ".html", ".htm", ".json"}:
-            _fatal(console, f"--report {path}: use a .md, .html or .json file name")
+    check_report_paths(console, report_paths)
     reporter = TerminalReporter(console, verbose=verbose)
     try:
         result = run_suite(
@@ -310,14 +348,11 @@ def run_command(
             prompt=paste_redirect,
         )
     except ConformanceError as exc:
-        _fatal(console, str(exc))
+        cannot_run(console, url, str(exc), junit_path, report_paths)
         return
     result.findings = apply_baseline(result.findings, baseline, rules)
     reporter.summary(result)
-    if junit_path:
-        Path(junit_path).write_text(to_junit(result), encoding="utf-8")
-    for path in report_paths:
-        write_report(path, result)
+    write_all(result, junit_path, report_paths)
     if result.stopped is not None:
         console.print(f"[bold red]stopped early:[/] {escape(result.stopped)}", markup=True)
     if result.errored:
@@ -348,7 +383,7 @@ def run_command(
     type=click.FloatRange(min=1),
     help="Seconds the whole fuzz run may take, requests in flight included.",
 )
-@limit_options
+@limit_options(max_body=FUZZ_MAX_BODY, max_stream=FUZZ_MAX_STREAM)
 @click.option(
     "--phases",
     default="examples,coverage,fuzzing,stateful",
@@ -356,6 +391,7 @@ def run_command(
     help="Schemathesis phases to run.",
 )
 @click.option("--no-state-machine", is_flag=True, help="Skip the Hypothesis state machine.")
+@report_options
 @click.option(
     "--openapi",
     "openapi_path",
@@ -374,6 +410,8 @@ def fuzz_command(
     time_limit: float,
     phases: str,
     no_state_machine: bool,
+    junit_path: str | None,
+    report_paths: tuple[str, ...],
     openapi_path: str | None,
     timeout: float,
     stream_timeout: float,
@@ -391,8 +429,10 @@ def fuzz_command(
         time_limit=time_limit,
     )  # the time limit starts before the fuzzer's (slow) imports
     from talkie_conformance.fuzz import FuzzConfig, fuzz
+    from talkie_conformance.report import write_all
 
     console = Console(highlight=False, soft_wrap=True)  # long URLs stay whole
+    check_report_paths(console, report_paths)
     oauth = oauth_config(
         console,
         token=token,
@@ -416,13 +456,16 @@ def fuzz_command(
     try:
         report = fuzz(config, console=console, prompt=paste_redirect)
     except ConformanceError as exc:
-        _fatal(console, str(exc))
+        cannot_run(console, url, str(exc), junit_path, report_paths)
         return
     except Exception as exc:  # a crash of the suite, said in one line: a CI log gets no traceback
         console.print(f"[bold magenta]suite error:[/] {escape(crash_text(exc))}", markup=True)
         sys.exit(EXIT_CANNOT_RUN)
+    write_all(report.result(url), junit_path, report_paths)
     if report.errored:
         sys.exit(EXIT_CANNOT_RUN)
+    if not report.cases and not report.failures:
+        _fatal(console, "nothing was tested: no case ran within --time-limit (raise it)")
     sys.exit(EXIT_FINDINGS if report.failures else EXIT_PASS)
 
 

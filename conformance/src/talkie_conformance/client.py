@@ -22,7 +22,7 @@ from talkie_models.sse import SSEDecoder
 from talkie_conformance.bounded import BoundedTransport, end_body_by, lingered
 from talkie_conformance.errors import ConformanceError, DiscoveryError
 from talkie_conformance.findings import Evidence, excerpt
-from talkie_conformance.lifecycle import TERMINAL, Chunks
+from talkie_conformance.lifecycle import TERMINAL
 from talkie_conformance.limits import EXTENSION, Bound, Limits, ServerLimitError
 
 MAX_REDIRECTS = 5
@@ -542,7 +542,6 @@ class TalkieClient:
                 recording.completed = True
                 return recording
             decoder = SSEDecoder()
-            chunks = Chunks()  # judged as the sequences they stand for
             raw_seen = bytearray()
             for chunk in response.iter_raw():
                 if len(raw_seen) < 4000:
@@ -555,12 +554,11 @@ class TalkieClient:
                     except ValueError:
                         data = None
                     at = time.perf_counter() - started
-                    for event in chunks.feed(data):
-                        raw = data_text if event is data else json.dumps(event, ensure_ascii=False)
-                        recorded = RecordedEvent(at=at, raw=raw, data=event, sse_event=message.event)
-                        recording.events.append(recorded)
-                        if recorded.type in TERMINAL:  # the run is over: read on only briefly
-                            end_body_by(response, time.monotonic() + self.limits.after_terminal)
+                    # judged as a client of the text reads it: nothing expanded (lifecycle, notes N-43)
+                    recorded = RecordedEvent(at=at, raw=data_text, data=data, sse_event=message.event)
+                    recording.events.append(recorded)
+                    if recorded.type in TERMINAL:  # the run is over: read on only briefly
+                        end_body_by(response, time.monotonic() + self.limits.after_terminal)
                     if len(recording.events) > self.limits.max_events:
                         raise ServerLimitError(
                             f"POST {url}",
@@ -575,8 +573,6 @@ class TalkieClient:
             else:
                 recording.completed = True
                 recording.lingered = lingered(response)
-            at = time.perf_counter() - started
-            recording.events += [RecordedEvent(at=at, raw=json.dumps(e), data=e) for e in chunks.close()]
             exchange.body = bytes(raw_seen)
             exchange.elapsed = time.perf_counter() - started
         return recording

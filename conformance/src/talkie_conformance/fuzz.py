@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import os
 import re
+import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -18,8 +19,10 @@ from pathlib import Path
 from typing import Any
 
 import hypothesis
+import schemathesis
 import yaml
 from hypothesis import HealthCheck, Phase, settings
+from hypothesis.errors import FailedHealthCheck
 from hypothesis.stateful import run_state_machine_as_test
 from rich.console import Console
 from rich.markup import escape
@@ -35,9 +38,11 @@ from talkie_conformance.fuzz_checks import (
     SUITE_ERROR,
     TALKIE_CHECKS,
 )
-from talkie_conformance.limits import Limits, ServerLimitError
+from talkie_conformance.limits import FUZZ_MAX_BODY, FUZZ_MAX_STREAM, Limits, ServerLimitError
 from talkie_conformance.oauth import OAuthConfig, OAuthSession, Prompt, sign_in_to
-from talkie_conformance.relay import Relay
+from talkie_conformance.relay import TOKEN_VARIABLE, Relay
+from talkie_conformance.report.text import writable
+from talkie_conformance.runner import RunResult
 from talkie_conformance.statemachine import Driver, machine_for, server_fault
 
 # The OpenAPI bundle over the text view of the contract (notes N-101): answers are judged by what the
@@ -47,6 +52,51 @@ OPENAPI_NAMES = ("text/openapi-3.1.text.bundled.yaml",)
 BUILTIN_CHECKS = tuple(BUILTIN_RULES)
 SCHEMATHESIS_SHARE = 0.7  # of the time limit; the state machine gets the rest
 HTTP_METHODS = {"get", "put", "post", "delete", "patch", "head", "options", "trace"}
+ID_MEMBERS = ("threadId", "runId", "parentRunId")
+"""The ids a client makes up in a run's body (with each message's `id`), kept apart per fuzz run."""
+
+
+@dataclass
+class RunSpace:
+    """The suffix of the fuzz run in progress: every id a client makes up gets it, so two runs of one
+    `--seed` on one server never meet each other's threads, runs or messages (`--seed` picks the cases)."""
+
+    suffix: str | None = None
+
+
+SPACE = RunSpace()
+
+
+def keep_apart(case: Any, suffix: str) -> None:
+    """Append `suffix` to the client-made ids of `case` (a run's body ids, a cancel's `runId`), once each.
+
+    An id already carrying it (taken from an earlier answer) stays as it is; an empty or non-string one (a
+    negative case) is left alone, so no case changes from valid to invalid or back.
+    """
+    body = case.body
+    if isinstance(body, dict):
+        for key in ID_MEMBERS:
+            if key in body:
+                body[key] = _spaced(body[key], suffix)
+        messages = body.get("messages")
+        for message in messages if isinstance(messages, list) else ():
+            if isinstance(message, dict) and "id" in message:
+                message["id"] = _spaced(message["id"], suffix)
+    parameters = case.path_parameters
+    if isinstance(parameters, dict) and "runId" in parameters:
+        parameters["runId"] = _spaced(parameters["runId"], suffix)
+
+
+def _spaced(value: Any, suffix: str) -> Any:
+    if isinstance(value, str) and value and not value.endswith(suffix):
+        return value + suffix
+    return value
+
+
+@schemathesis.hook("before_call")
+def _keep_runs_apart(context: Any, case: Any, kwargs: Any) -> None:
+    if SPACE.suffix is not None:
+        keep_apart(case, SPACE.suffix)
 
 
 @dataclass
@@ -67,7 +117,9 @@ class FuzzConfig:
     def bounds(self) -> Limits:
         """The limits of this run (built from `time_limit` when none were given)."""
         if self.limits is None:
-            self.limits = Limits(time_limit=self.time_limit)
+            self.limits = Limits(
+                time_limit=self.time_limit, max_body=FUZZ_MAX_BODY, max_stream=FUZZ_MAX_STREAM
+            )
         return self.limits
 
 
@@ -95,6 +147,16 @@ class FuzzReport:
         key = (finding.rule_id, finding.origin, finding.message)
         if all((f.rule_id, f.origin, f.message) != key for f in self.findings):
             self.findings.append(finding)
+
+    def result(self, target: str) -> RunResult:
+        """The run as the report writers take it (`run`'s writers: one per format), with a line of totals."""
+        totals = (
+            f"{self.cases} cases ({self.schemathesis_cases} Schemathesis, {self.state_machine_steps} state "
+            f"machine) in {self.seconds:.1f} s"
+        )
+        verdict = Verdict.PASS if self.cases else Verdict.SKIP
+        summary = Finding(None, Severity.INFO, totals, origin="fuzz", verdict=verdict)
+        return RunResult(target=target, findings=[*self.findings, summary], duration=self.seconds)
 
     @property
     def cases(self) -> int:
@@ -177,14 +239,23 @@ def _run_schemathesis(
     report: FuzzReport,
     budget: float,
     limited: Callable[[str], bool] | None = None,
+    *,
+    origin: str | None = None,
 ) -> None:
-    """Run Schemathesis against `base_url`; `limited(label)` says whether a limit cut that operation."""
-    import schemathesis
+    """Run Schemathesis against `base_url` (the relay in front of `origin`, the server itself);
+    `limited(label)` says whether a limit cut that operation."""
+    from schemathesis.config import HealthCheck as SchemathesisHealthCheck
     from schemathesis.config import SchemathesisConfig
-    from schemathesis.engine import events, from_schema
 
     st_config = SchemathesisConfig()
-    st_config.update(seed=config.seed, max_failures=None, max_time=max(1, int(budget)))
+    # `too_slow` measures this machine and the server's pace, not the server's conformance: a seed would not
+    # give the same verdicts twice (a slow answer is judged by the suite's own deadlines instead)
+    st_config.update(
+        seed=config.seed,
+        max_failures=None,
+        max_time=max(1, int(budget)),
+        suppress_health_check=[SchemathesisHealthCheck.too_slow],
+    )
     project = st_config.projects.override
     headers = {"Authorization": f"Bearer {config.token}"} if config.token else {}
     limits = config.bounds()
@@ -196,23 +267,55 @@ def _run_schemathesis(
     project.generation.update(max_examples=config.max_examples, database="none", no_shrink=True)
     schema = schemathesis.openapi.from_dict(document, config=st_config)
     keys = endpoint_keys(document)
+    upstream = origin or base_url
+    SPACE.suffix = f"-s{config.seed}-{secrets.token_hex(4)}"  # this run's own ids
+    try:
+        _drive(config, schema, report, keys, upstream, limited)
+    finally:
+        SPACE.suffix = None
+
+
+def _drive(
+    config: FuzzConfig,
+    schema: Any,
+    report: FuzzReport,
+    keys: dict[str, str],
+    upstream: str,
+    limited: Callable[[str], bool] | None,
+) -> None:
+    """Run Schemathesis' engine over `schema` and file what it reports."""
+    from schemathesis.engine import events, from_schema
+    from schemathesis.engine.errors import ServerUnavailable
+
     for event in from_schema(schema).execute():
         if config.bounds().out_of_time():
             break  # the time limit covers Schemathesis too: its next case would not be sent anyway
         if isinstance(event, events.ScenarioFinished):
             recorder = event.recorder
             report.schemathesis_cases += len(recorder.cases)
-            for checks in recorder.checks.values():
+            for case_id, checks in recorder.checks.items():
                 for node in checks:
                     if node.failure_info is not None:
                         failure = node.failure_info.failure
                         found = schemathesis_finding(
                             node.name, recorder.label, failure.title, failure.message, keys
                         )
-                        report.add(found)
+                        case = recorder.cases.get(case_id)
+                        curl = reproduce(case.value, upstream, config.token) if case is not None else None
+                        report.add(_with_curl(found, curl))
         elif isinstance(event, events.NonFatalError):
             if limited is not None and limited(event.label):
                 continue  # the relay cut this answer at a limit, or the server broke it: the server's failure
+            if isinstance(event.value, ServerUnavailable):
+                # Schemathesis gave up on a server whose connections broke or went unanswered: the relay
+                # has each such answer as the server's failure already, with its request
+                first = str(event.value).strip().splitlines()[0]
+                text = f"the server stopped giving HTTP answers, so the fuzzer gave up: {first}"[:600]
+                report.add(Finding(None, Severity.ERROR, text, origin="fuzz", verdict=Verdict.FAIL))
+                continue
+            if isinstance(event.value, FailedHealthCheck):
+                report.add(_health_finding(event.label, event.value))
+                continue
             if _server_text_fault(event.value):  # a value of the server's answers, used in a request
                 text = (
                     f"{event.label}: the server's answers carry text that is not valid Unicode (a lone "
@@ -236,6 +339,30 @@ def _run_schemathesis(
             raise ConformanceError("Schemathesis was interrupted before it finished")
         elif isinstance(event, events.FatalError):
             raise ConformanceError(f"Schemathesis could not run: {event.exception}")
+
+
+def reproduce(case: Any, origin: str, token: str | None) -> str:
+    """The curl line that sends `case` again to the server itself (not to the relay), token as a variable."""
+    command = str(case.as_curl_command(base_url=origin))
+    command = command.split("\n\n⚠️", 1)[0]  # without the warnings Schemathesis appends
+    if not token:
+        return command
+    named = f'"Authorization: Bearer ${TOKEN_VARIABLE}"'  # the token the fuzzer sent, named, never shown
+    if "'Authorization: [Filtered]'" in command:  # Schemathesis hides it, so the line would not reproduce
+        return command.replace("'Authorization: [Filtered]'", named)
+    own = {str(name).lower() for name in (case.headers or {})}
+    return command if "authorization" in own else f"{command} -H {named}"
+
+
+def _health_finding(label: str, exc: BaseException) -> Finding:
+    """A Hypothesis health check that stopped one operation: the setup's problem (the OpenAPI document the
+    fuzzer generates from), never the server's failure nor a crash of the suite."""
+    first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    text = (
+        f"{label}: the fuzzer could not generate enough cases from the OpenAPI document (a health check "
+        f"of Hypothesis, the setup's problem, not the server's; check --openapi): {first}"
+    )[:600]
+    return Finding(None, Severity.WARNING, text, origin="fuzz:setup", verdict=Verdict.WARN)
 
 
 def endpoint_keys(document: dict[str, Any]) -> dict[str, str]:
@@ -355,12 +482,12 @@ def _fuzz(
                 return any(_matches(label, hit) for hit in cut)
 
             budget = max(1.0, config.time_limit * share - (time.monotonic() - started))
-            _run_schemathesis(config, document, relay.base_url, report, budget, limited)
+            _run_schemathesis(config, document, relay.base_url, report, budget, limited, origin=base_url)
             for label, exc in relay.hits:
                 if not exc.unsent:
-                    report.add(_limit_finding(f"fuzz:{label}", exc))
+                    report.add(_with_curl(_limit_finding(f"fuzz:{label}", exc), relay.curls.get(label)))
             for label, dropped in relay.drops:
-                report.add(_dropped_finding(f"fuzz:{label}", dropped))
+                report.add(_with_curl(_dropped_finding(f"fuzz:{label}", dropped), relay.curls.get(label)))
     if config.state_machine and not limits.out_of_time():
         remaining = max(1.0, config.time_limit - (time.monotonic() - started))
         console.print("State machine: runs, decisions, cancels and deletes against the spec's model")
@@ -402,6 +529,11 @@ def _server_text_fault(exc: BaseException) -> bool:
             return True
         current = current.__cause__ or current.__context__
     return False
+
+
+def _with_curl(finding: Finding, curl: str | None) -> Finding:
+    """`finding` with the curl line that reproduces it as its request evidence (every report shows it)."""
+    return finding.but(evidence=replace(finding.evidence, request=curl)) if curl else finding
 
 
 def _dropped_finding(origin: str, exc: Exception) -> Finding:
@@ -452,7 +584,12 @@ def _print(report: FuzzReport, console: Console) -> None:
         console.print(f"[{style}]{finding.outcome.value}[/] {escape(first)}", markup=True)
         for line in rest:
             console.print(f"  [dim]{escape(line)}[/]", markup=True)
+        if finding.evidence.request and finding.evidence.request.startswith("curl "):
+            shown = writable(finding.evidence.request).replace("\r", "\\r")  # no raw control shown
+            console.print(f"  [dim]reproduce: {escape(shown)}[/]", markup=True)
     verdict = "[bold red]FAILED[/]" if report.failures else "[bold green]PASSED[/]"
+    if not report.cases and not report.failures:
+        verdict = "[bold magenta]NOTHING TESTED[/]"
     if report.errored:
         verdict = "[bold magenta]SUITE ERROR[/]"
     console.print(

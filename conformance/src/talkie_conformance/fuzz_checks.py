@@ -23,7 +23,7 @@ from talkie_models.validation import validate
 
 from talkie_conformance.checks._support import CODE_STATUS, RETRYABLE
 from talkie_conformance.errors import ConformanceError
-from talkie_conformance.lifecycle import analyze, expand_chunks
+from talkie_conformance.lifecycle import analyze
 from talkie_conformance.urls import is_link_target, iter_urls
 
 FuzzFunction = Callable[[CheckContext, Response, Case[Any]], "bool | None"]
@@ -157,14 +157,14 @@ def talkie_error_body(ctx: CheckContext, response: Response, case: Case[Any]) ->
     return True
 
 
-@fuzz_check("RUN-010", "RUN-014", "RUN-024")
+@fuzz_check("RUN-010", "RUN-014", "RUN-024", "RUN-015")
 def talkie_run_stream(ctx: CheckContext, response: Response, case: Case[Any]) -> bool | None:
     """§5: a run stream is parsed event by event; each is a StreamEvent, and the lifecycle holds."""
     if response.status_code != 200 or _content_type(response) != EVENT_STREAM:
         return None
     if response.stream_cut_short:
         return None  # the fuzzer stopped reading early; the lifecycle cannot be judged
-    events = expand_chunks(stream_events(response.content))
+    events = stream_events(response.content)
     for index, event in enumerate(events):
         problem = _schema_problem(event, "StreamEvent")
         if problem is not None:
@@ -172,7 +172,7 @@ def talkie_run_stream(ctx: CheckContext, response: Response, case: Case[Any]) ->
     problems = analyze(events)
     if problems:
         first = problems[0]
-        rule_id = "RUN-014" if first.kind == "first" else "RUN-024"
+        rule_id = {"first": "RUN-014", "text": "RUN-015"}.get(first.kind, "RUN-024")
         raise FuzzViolationError(rule_id, first.message)
     return True
 

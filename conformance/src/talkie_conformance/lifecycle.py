@@ -1,7 +1,10 @@
 """Run-stream lifecycle rules as pure functions, shared by the checks, the fuzzer and the state machine.
 
 Given the decoded events of one stream, report what breaks §5's shape: RUN_STARTED first, exactly one terminal
-event (RUN_FINISHED or RUN_ERROR) and it last, text messages and tool calls opened before use and closed once.
+event (RUN_FINISHED or RUN_ERROR) and it last, text messages and tool calls opened before use and closed once,
+and assistant text only in the events §5's table names for it. The stream is judged as a client of the text
+reads it: AG-UI's `TEXT_MESSAGE_CHUNK` is not expanded, since a client that knows only §5's table ignores
+it as an unknown type (line 172) and would show nothing of text sent that way (notes N-43).
 """
 
 from __future__ import annotations
@@ -10,10 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from talkie_models import EventParseError
-from talkie_models.sse import ChunkExpander
-
 TERMINAL = frozenset({"RUN_FINISHED", "RUN_ERROR"})
+TEXT_EVENTS = frozenset({"TEXT_MESSAGE_START", "TEXT_MESSAGE_CONTENT", "TEXT_MESSAGE_END"})
+"""The events §5's table names for assistant text (line 161); a client skips types it does not know (172)."""
 
 
 @dataclass(frozen=True)
@@ -62,7 +64,28 @@ def analyze(events: Sequence[Any]) -> list[Problem]:
                 )
             )
     problems.extend(_nesting(events))
+    problems.extend(_text_outside_the_table(events))
     return problems
+
+
+def _text_outside_the_table(events: Sequence[Any]) -> list[Problem]:
+    """Assistant text in an event §5's table does not name for it (AG-UI's `TEXT_MESSAGE_CHUNK`, say)."""
+    for index, event in enumerate(events):
+        kind = _type(event)
+        if kind is None or kind in TEXT_EVENTS or not kind.startswith("TEXT_MESSAGE"):
+            continue
+        delta = event.get("delta")
+        if isinstance(delta, str) and delta:
+            return [
+                Problem(
+                    "text",
+                    index,
+                    f"assistant text sent as {kind}, a type outside §5's table (line 161 names "
+                    "TEXT_MESSAGE_START/CONTENT/END): a client of the specification ignores it (line 172) "
+                    "and shows none of that text",
+                )
+            ]
+    return []
 
 
 def _nesting(events: Sequence[Any]) -> list[Problem]:
@@ -114,33 +137,3 @@ def _nesting(events: Sequence[Any]) -> list[Problem]:
                     Problem("tool", index, f"RUN_FINISHED with tool calls open: {sorted(open_tools)}")
                 )
     return problems
-
-
-class Chunks:
-    """AG-UI's chunk events expanded into the sequences they stand for (`talkie_models.sse.ChunkExpander`).
-
-    The suite judges the expanded stream, so a server that sends `TEXT_MESSAGE_CHUNK` is held to the same
-    lifecycle as one that sends the explicit triple. A chunk that cannot open anything (no id, none open)
-    stays as it came: an unknown event to the schema, which receivers ignore.
-    """
-
-    def __init__(self) -> None:
-        self._expander = ChunkExpander()
-
-    def feed(self, event: Any) -> list[Any]:
-        """The events that stand for `event`, in order."""
-        try:
-            return self._expander.feed(event)
-        except EventParseError:
-            return [event]
-
-    def close(self) -> list[Any]:
-        """At the end of the stream: close an open chunked message."""
-        return self._expander.close()
-
-
-def expand_chunks(events: Sequence[Any]) -> list[Any]:
-    """A whole decoded stream with its chunks expanded (see `Chunks`)."""
-    chunks = Chunks()
-    expanded = [out for event in events for out in chunks.feed(event)]
-    return expanded + chunks.close()

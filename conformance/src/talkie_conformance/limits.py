@@ -29,6 +29,14 @@ SILENT_CHECKS = 3
 AFTER_TERMINAL = 1.0
 """Seconds the suite goes on reading a run stream after its terminal event (RUN_FINISHED, RUN_ERROR) to see
 whether the server sends more; then it hangs up: a stream left open after its last event never holds it."""
+FUZZ_MAX_BODY = 1024 * 1024
+FUZZ_MAX_STREAM = 2 * 1024 * 1024
+FUZZ_PEAK_MB = 400
+"""The peak memory of `fuzz` at its default limits, whatever the server sends (the hostile servers' tests hold
+it to this). Schemathesis reads each answer whole, so `fuzz` reads less of each answer than `run` does
+(`--max-body` FUZZ_MAX_BODY, `--max-stream` FUZZ_MAX_STREAM by default): measured 322 MB against a server
+answering 1 GiB to every request over the default 120 s (555 MB with `run`'s 8 MiB). Schemathesis' own memory
+grows with the cases it runs, so a much longer `--time-limit`, or larger caps, raise the peak with them."""
 NOT_SENT = "not sent"
 EXTENSION = "talkie_bound"
 """The httpx request extension that carries a request's own `Bound` (see `bounded.BoundedTransport`)."""

@@ -11,6 +11,7 @@ recorded in `drops`: the fuzzer reports it as the server's failure too, never as
 
 from __future__ import annotations
 
+import shlex
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -41,6 +42,27 @@ _HOP = frozenset(
 # httpx refused to send (`LocalProtocolError`, `UnsupportedProtocol`), which is the suite's own doing.
 SERVER_BROKE = (httpx.NetworkError, httpx.RemoteProtocolError, httpx.TimeoutException)
 
+TOKEN_VARIABLE = "TALKIE_TOKEN"
+"""A reproducing curl line names the bearer token by this shell variable, never by its value."""
+_CURL_BODY = 2000  # characters of a request body a curl line carries before it is cut (and says so)
+
+
+def curl_line(method: str, url: str, headers: dict[str, str], body: bytes | None) -> str:
+    """A curl command that sends the request again: the token as `$TALKIE_TOKEN`, a long body cut."""
+    parts = ["curl", "-X", method, shlex.quote(url)]
+    for name, value in headers.items():
+        if name.lower() == "authorization":
+            parts.append(f'-H "Authorization: Bearer ${TOKEN_VARIABLE}"')
+        elif name.lower() in {"content-type", "accept"}:
+            parts += ["-H", shlex.quote(f"{name}: {value}")]
+    if body:
+        text = body.decode("utf-8", "backslashreplace")
+        cut = len(text) > _CURL_BODY
+        parts += ["-d", shlex.quote(text[:_CURL_BODY])]
+        if cut:
+            parts.append(f"# body cut at {_CURL_BODY} characters")
+    return " ".join(parts)
+
 
 class Relay:
     """Serves `http://127.0.0.1:<port>` and forwards every request to `upstream` within `limits`."""
@@ -58,6 +80,7 @@ class Relay:
         self.stream_paths = stream_paths
         self.hits: list[tuple[str, ServerLimitError]] = []
         self.drops: list[tuple[str, httpx.TransportError]] = []
+        self.curls: dict[str, str] = {}  # label -> curl line of the last request of that label cut or dropped
         self._lock = threading.Lock()
         self._http = http_client(limits, transport)
         relay = self
@@ -97,13 +120,15 @@ class Relay:
         self._server.server_close()
         self._http.close()
 
-    def _record(self, label: str, exc: ServerLimitError) -> None:
+    def _record(self, label: str, exc: ServerLimitError, curl: str) -> None:
         with self._lock:
             self.hits.append((label, exc))
+            self.curls[label] = curl
 
-    def _dropped(self, label: str, exc: httpx.TransportError) -> None:
+    def _dropped(self, label: str, exc: httpx.TransportError, curl: str) -> None:
         with self._lock:
             self.drops.append((label, exc))
+            self.curls[label] = curl
 
     def _forward(self, handler: BaseHTTPRequestHandler) -> None:
         handler.close_connection = True  # one request per connection: a cut answer never leaks into the next
@@ -113,6 +138,7 @@ class Relay:
         label = f"{handler.command} {path}"
         headers = {k: v for k, v in handler.headers.items() if k.lower() not in _HOP}
         bound = self.limits.bound(stream=path in self.stream_paths)
+        curl = curl_line(handler.command, self.upstream + handler.path, headers, body)
         try:
             with self._http.stream(
                 handler.command,
@@ -134,16 +160,16 @@ class Relay:
                             handler.wfile.write(b"%x\r\n%s\r\n" % (len(chunk), chunk))
                             handler.wfile.flush()
                 except ServerLimitError as exc:
-                    self._record(label, exc)
+                    self._record(label, exc, curl)
                     return  # no last chunk: the answer is visibly cut
                 except SERVER_BROKE as exc:
-                    self._dropped(label, exc)
+                    self._dropped(label, exc, curl)
                     return  # the server broke the answer off: Schemathesis sees it cut
                 handler.wfile.write(b"0\r\n\r\n")
         except ServerLimitError as exc:
-            self._record(label, exc)  # no answer at all: the connection closes unanswered
+            self._record(label, exc, curl)  # no answer at all: the connection closes unanswered
         except SERVER_BROKE as exc:
-            self._dropped(label, exc)  # the server broke the connection: Schemathesis sees the same
+            self._dropped(label, exc, curl)  # the server broke the connection: Schemathesis sees the same
         except httpx.HTTPError:
             return  # not the server's doing (a request httpx would not send): Schemathesis reports it
         except (ConnectionError, TimeoutError):

@@ -242,6 +242,15 @@ class RunResult:
     duration: float = 0.0
     rules_source: str = ""  # the catalogue's name and version (`RuleCatalogue.name`), never its path
     stopped: str | None = None  # why the run stopped before its last check (the server stopped answering)
+    setup_error: str | None = None  # why the run could not start (exit 2); its one finding says the same
+
+    @classmethod
+    def cannot_run(cls, target: str, reason: str, rules_source: str = "") -> RunResult:
+        """The result of a run that could not start (a setup error, never a verdict on the server)."""
+        finding = Finding(
+            None, Severity.ERROR, f"cannot run: {reason}", origin="setup", verdict=Verdict.ERROR
+        )
+        return cls(target=target, findings=[finding], rules_source=rules_source, setup_error=reason)
 
     @property
     def failed(self) -> bool:

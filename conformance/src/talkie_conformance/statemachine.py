@@ -308,7 +308,7 @@ class TalkieMachine(RuleBasedStateMachine):
             stamps = [parse_time(thread.get(stamp)) for thread in threads]
             return all(a is None or b is None or a >= b for a, b in itertools.pairwise(stamps))
 
-        # §9 line 244 names no timestamp: newest first by creation or by update (N-102)
+        # §9 line 244 names no timestamp: newest first by creation or by update (N-09, N-102)
         ordered = newest_first("updatedAt") or newest_first("createdAt")
         self._expect(
             ordered, "THR-002", "threads are newest first by neither createdAt nor updatedAt", answer

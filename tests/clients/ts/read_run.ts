@@ -1,4 +1,4 @@
-// A talkie/1 client in 30 lines: manifest -> run -> events, typed and parsed by talkie-types.
+// A talkie/1 client in 40 lines: manifest -> run -> events, typed and parsed by talkie-types.
 import { type Event, type Manifest, type RunAgentInput, readEvents } from "talkie-types";
 
 const [origin = "", token = "", text = ""] = process.argv.slice(2);
@@ -8,7 +8,9 @@ const body: RunAgentInput = {
   messages: [{ id: `msg_${Date.now()}`, role: "user", content: text }],
   forwardedProps: { talkie: { channel: "chat" } },
 };
-const response = await fetch(new URL(manifest.endpoints.run, manifest.issuer), {
+const run = manifest.endpoints.run;  // a server leaves out what it does not support (§1)
+if (run === undefined) throw new Error("this server offers no chat runs");
+const response = await fetch(new URL(run, manifest.issuer), {
   method: "POST", body: JSON.stringify(body),
   headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "text/event-stream" },
 });

@@ -25,7 +25,7 @@ export const SITE_RULES: {
  "MAN-004": {
   "level": "MUST",
   "side": "client",
-  "statement": "A client MUST refuse a manifest whose spec declares a major version other than 1, and MUST accept talkie/1 as well as a minor form such as talkie/1.2.",
+  "statement": "A client MUST refuse a manifest whose spec declares a major version other than 1.",
   "url": "https://talkie-protocol.org/spec/discovery/#MAN-004"
  },
  "MAN-005": {
@@ -178,6 +178,12 @@ export const SITE_RULES: {
   "statement": "A server MUST give its manifest the members the text of §1 names (spec, issuer, serverId, auth offering oauth, endpoints), each of the type the specification shows.",
   "url": "https://talkie-protocol.org/spec/discovery/#MAN-029"
  },
+ "MAN-030": {
+  "level": "SHOULD",
+  "side": "client",
+  "statement": "A client SHOULD accept a manifest whose spec is a minor form of version 1 such as talkie/1.2, since the text has it refuse only other major versions.",
+  "url": "https://talkie-protocol.org/spec/discovery/#MAN-030"
+ },
  "AUTH-001": {
   "level": "MUST",
   "side": "server",
@@ -322,6 +328,12 @@ export const SITE_RULES: {
   "statement": "A production build of a client MUST keep token pasting out of sight unless a developer switch is turned on.",
   "url": "https://talkie-protocol.org/spec/authentication/#AUTH-024"
  },
+ "AUTH-025": {
+  "level": "MUST",
+  "side": "server",
+  "statement": "The authorization server MUST turn down an authorization request whose redirect_uri is not one registered for that client_id, and never redirect to such an address.",
+  "url": "https://talkie-protocol.org/spec/authentication/#AUTH-025"
+ },
  "ERR-001": {
   "level": "MUST",
   "side": "server",
@@ -399,6 +411,12 @@ export const SITE_RULES: {
   "side": "server",
   "statement": "A server MUST report any other failure as 500 internal and use no 5xx status besides 500, 502 and 503.",
   "url": "https://talkie-protocol.org/spec/errors/#ERR-013"
+ },
+ "ERR-014": {
+  "level": "MUST",
+  "side": "server",
+  "statement": "A server MUST keep the threads, messages, runs, actions and voice sessions of each user out of every other user's reach, answering a request to read, change, cancel or decide them with 403 forbidden or 404 not_found and leaving them out of that user's lists.",
+  "url": "https://talkie-protocol.org/spec/errors/#ERR-014"
  },
  "STAT-001": {
   "level": "MUST",
@@ -843,6 +861,12 @@ export const SITE_RULES: {
   "side": "server",
   "statement": "A server MUST cancel every action of a deleted thread that was still pending.",
   "url": "https://talkie-protocol.org/spec/threads/#THR-006"
+ },
+ "THR-007": {
+  "level": "SHOULD",
+  "side": "server",
+  "statement": "A server SHOULD list threads by updatedAt, so that the thread the user just continued comes first.",
+  "url": "https://talkie-protocol.org/spec/threads/#THR-007"
  },
  "VOICE-001": {
   "level": "MUST",

@@ -5,7 +5,7 @@ export const RULES = {
   "MAN-004": {
     "level": "MUST",
     "side": "client",
-    "statement": "A client MUST refuse a manifest whose spec declares a major version other than 1, and MUST accept talkie/1 as well as a minor form such as talkie/1.2."
+    "statement": "A client MUST refuse a manifest whose spec declares a major version other than 1."
   },
   "MAN-005": {
     "level": "MUST",

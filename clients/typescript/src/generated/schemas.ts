@@ -993,10 +993,6 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
       "$ref": "#/$defs/VoiceCapabilities"
      }
     },
-    "required": [
-     "actions",
-     "cards"
-    ],
     "type": "object"
    },
    "CardCapabilities": {
@@ -1057,13 +1053,6 @@ export const SCHEMAS: { readonly [id: string]: unknown } = {
       "$ref": "#/$defs/EndpointTemplate"
      }
     },
-    "required": [
-     "status",
-     "run",
-     "cancelRun",
-     "threads",
-     "thread"
-    ],
     "type": "object"
    },
    "Limits": {

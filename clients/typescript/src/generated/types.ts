@@ -130,11 +130,11 @@ export interface Brand {
   accent: string;
 }
 
-/** Optional features of the server. `voice` is left out by a server without voice (§10); `actions` and `cards` are always present, as in the specification's example. */
+/** Optional features of the server. `voice` is left out by a server without voice (§10); `actions` and `cards` are present in the specification's example, but no sentence requires them, so a server may leave them out (notes N-19). */
 export interface Capabilities {
   voice?: VoiceCapabilities;
-  actions: ActionCapabilities;
-  cards: CardCapabilities;
+  actions?: ActionCapabilities;
+  cards?: CardCapabilities;
 }
 
 /** A result card (§6) sent in a `talkie.card` event or stored with a thread message. `fallbackText` stands in for the whole card where a client cannot draw it. Every member of the specification's example is required (notes N-26). */
@@ -317,7 +317,7 @@ export interface DocumentPart {
 /** Where one endpoint lives. Normally a path template that starts with a single `/` and is resolved against the issuer origin (never against the manifest URL). `{name}` placeholders stand for one URL-encoded path segment each. An absolute `https://` URL is accepted by the schema only so that a client can recognise an endpoint on another origin and ask the user about it; conforming servers publish same-origin paths (notes N-02). */
 export type EndpointTemplate = string;
 
-/** Endpoint templates by name. The chat core (`status`, `run`, `cancelRun`, `threads`, `thread`) is required; the others are left out when the server lacks the feature (for example every `voice*` entry on a server without voice). */
+/** Endpoint templates by name. An endpoint the server does not support is left out (§1 line 74; for example every `voice*` entry on a server without voice); none is required by the text, and a client does without what is missing (notes N-19). */
 /**  */
 /** - `status`: GET: who is signed in, what is enabled, usage meters (§4). */
 /** - `run`: POST: start a chat run and stream its AG-UI events (§5). */
@@ -331,11 +331,11 @@ export type EndpointTemplate = string;
 /** - `voiceTranscript`: POST: store one transcript item; template carries `{voiceSessionId}` (§10.3). */
 /** - `voiceUsage`: POST: report spoken seconds; template carries `{voiceSessionId}` (§10.3). */
 export interface Endpoints {
-  status: EndpointTemplate;
-  run: EndpointTemplate;
-  cancelRun: EndpointTemplate;
-  threads: EndpointTemplate;
-  thread: EndpointTemplate;
+  status?: EndpointTemplate;
+  run?: EndpointTemplate;
+  cancelRun?: EndpointTemplate;
+  threads?: EndpointTemplate;
+  thread?: EndpointTemplate;
   action?: EndpointTemplate;
   decision?: EndpointTemplate;
   voiceSessions?: EndpointTemplate;

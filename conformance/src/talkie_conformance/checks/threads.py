@@ -21,53 +21,60 @@ from talkie_conformance.checks._support import (
 MAX_LISTED = 50
 
 
-@check("THR-001", "THR-002")
+@check("THR-001", "THR-002", "THR-007")
 def threads_list(ctx: CheckContext) -> None:
-    """GET threads lists valid summaries, at most 50, newest first (by creation or by update)."""
-    newest = None
+    """GET threads lists valid summaries, at most 50, newest first (line 244) by either timestamp.
+
+    The text names no timestamp: a list newest first by `createdAt` or by `updatedAt` passes THR-002; our
+    reading (N-09: by `updatedAt`, the thread just continued first) is THR-007, a warning.
+    """
+    used = None
     if ctx.test_mode:
         recording = ctx.run_text(echo_message("Veronika Šimková"))
         run_started(ctx, recording, "echo run")
-        newest = recording.of_type("RUN_STARTED")[0].data.get("threadId")
+        first = recording.of_type("RUN_STARTED")[0].data.get("threadId")
+        # a second run in an older thread: continued now, but not the newest by creation
+        again = ctx.run_text(echo_message("Veronika Šimková"))
+        run_started(ctx, again, "second echo run")
+        recording = ctx.run_text(echo_message("Veronika Šimková"), thread_id=str(first))
+        run_started(ctx, recording, "echo run in the first thread again")
+        used = first
     exchange = ctx.request("GET", "threads")
     body = json_answer(ctx, "THR-001", exchange, "ThreadList", "GET threads")
     threads = items_of(body, "threads")
     ctx.expect("THR-002", len(threads) <= MAX_LISTED, f"{len(threads)} threads listed (at most {MAX_LISTED})")
-    by_update = _first_out_of_order(threads, "updatedAt")
-    by_creation = _first_out_of_order(threads, "createdAt")
-    if by_update is not None and by_creation is not None:  # §9 line 244 names no timestamp: either will do
-        ctx.fail(
-            "THR-002",
-            f"thread #{by_update} ({threads[by_update].get('id')}) was updated after thread "
-            f"#{by_update - 1}, "
-            f"and thread #{by_creation} ({threads[by_creation].get('id')}) created after thread "
-            f"#{by_creation - 1}: the list is newest first by neither timestamp",
-            exchange=exchange,
-        )
-    elif by_update is not None:
-        ctx.fail(
-            "THR-002",
-            f"the list is newest first by createdAt, not by updatedAt (thread #{by_update}, "
-            f"{threads[by_update].get('id')}): N-09 recommends the most recently updated thread first",
-            exchange=exchange,
-            note="N-09",
-        )
-    if newest is not None:
+    by_created = _newest_first(threads, "createdAt")
+    by_updated = _newest_first(threads, "updatedAt")
+    ctx.expect(
+        "THR-002",
+        by_created is None or by_updated is None,
+        f"the list is newest first neither by createdAt ({by_created}) nor by updatedAt ({by_updated})",
+        exchange=exchange,
+    )
+    ctx.expect(
+        "THR-007",
+        by_updated is None,
+        f"the list is not ordered by updatedAt ({by_updated}): the thread just continued is not on top",
+        exchange=exchange,
+    )
+    if used is not None:
         ctx.expect(
-            "THR-002",
-            bool(threads) and threads[0].get("id") == newest,
-            f"the thread just used ({newest}) is not first in the list",
+            "THR-007",
+            bool(threads) and threads[0].get("id") == used,
+            f"the thread just continued ({used}) is not first in the list",
             exchange=exchange,
         )
 
 
-def _first_out_of_order(threads: list[dict[str, object]], stamp: str) -> int | None:
-    """The index of the first thread newer by `stamp` than the one before it, if any."""
-    stamps = [parse_time(thread.get(stamp)) for thread in threads]
+def _newest_first(threads: list[dict[str, object]], member: str) -> str | None:
+    """Where `threads` breaks "newest first" by `member`, said in words; None when it does not."""
+    stamps = [parse_time(thread.get(member)) for thread in threads]
     for index in range(1, len(stamps)):
         before, after = stamps[index - 1], stamps[index]
         if before is not None and after is not None and before < after:
-            return index
+            return (
+                f"thread #{index} ({threads[index].get('id')}) has a later {member} than thread #{index - 1}"
+            )
     return None
 
 

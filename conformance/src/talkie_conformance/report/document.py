@@ -20,7 +20,8 @@ def _as_dict(result: RunResult) -> dict[str, Any]:
     return {
         "target": result.target,
         "passed": not (result.failed or result.errored or result.nothing_tested),
-        "suiteError": result.errored,
+        "suiteError": result.errored and result.setup_error is None,
+        "setupError": result.setup_error,
         "nothingTested": result.nothing_tested,
         "durationSeconds": round(result.duration, 3),
         "rules": result.rules_source,
@@ -34,6 +35,8 @@ def _as_dict(result: RunResult) -> dict[str, Any]:
 
 
 def _status(result: RunResult) -> str:
+    if result.setup_error is not None:
+        return "CANNOT RUN"
     if result.errored:
         return "SUITE ERROR"
     if result.nothing_tested:

@@ -55,7 +55,8 @@ def to_junit(result: RunResult) -> str:
         )
         verdict = finding.outcome
         if verdict is Verdict.ERROR:
-            error = ET.SubElement(case, "error", message=finding.message[:500], type="suite error")
+            kind = "setup error" if result.setup_error is not None else "suite error"
+            error = ET.SubElement(case, "error", message=finding.message[:500], type=kind)
             error.text = _details(finding)
         elif verdict is Verdict.FAIL and not finding.accepted:
             failure = ET.SubElement(case, "failure", message=finding.message[:500], type=finding.level)

@@ -40,6 +40,7 @@ BREAKS: dict[str, str] = {
     "MAN-010": "the manifest lists every endpoint as an absolute URL on another origin",
     "RUN-004": "a retried user message id is stored again",
     "RUN-014": "run streams start with an unknown CUSTOM event before RUN_STARTED",
+    "RUN-015": "assistant text goes only as AG-UI's TEXT_MESSAGE_CHUNK, a type outside §5's table",
     "RUN-028": "a dropped run stream cancels its run",
     "VOICE-016": "a reused voice callId is accepted",
 }
@@ -83,6 +84,43 @@ class _PrefixedFeed:
             frames = [self.first, *frames]
             self.first = None
         return frames
+
+
+class _ChunkedTextFeed:
+    """A feed whose assistant text goes only as `TEXT_MESSAGE_CHUNK` (RUN-015): START and END are dropped and
+    each CONTENT becomes a chunk (the first of a message carries its role), which AG-UI reads as shorthand
+    for the triple and a client of §5's table skips as an unknown type."""
+
+    def __init__(self, feed: Feed) -> None:
+        self.feed = feed
+        self.roles: dict[str, str] = {}
+
+    def finished_frames(self) -> list[bytes] | None:
+        return None  # sent live: each frame is rewritten as it is read
+
+    async def next_frames(self, timeout: float) -> list[bytes] | None:
+        frames = await self.feed.next_frames(timeout)
+        if frames is None:
+            return None
+        return [out for frame in frames for out in self._rewrite(frame)]
+
+    def _rewrite(self, frame: bytes) -> list[bytes]:
+        if not frame.startswith(b"data: "):
+            return [frame]  # a comment (`: ping`)
+        event = json.loads(frame[len(b"data: ") :])
+        kind = event.get("type") if isinstance(event, dict) else None
+        if kind == "TEXT_MESSAGE_START":
+            self.roles[str(event.get("messageId"))] = str(event.get("role", "assistant"))
+            return []
+        if kind == "TEXT_MESSAGE_END":
+            return []  # the next event of another type closes the chunk stream (AG-UI)
+        if kind != "TEXT_MESSAGE_CONTENT":
+            return [frame]
+        chunk = {"type": "TEXT_MESSAGE_CHUNK", "messageId": event["messageId"], "delta": event["delta"]}
+        role = self.roles.pop(str(event["messageId"]), None)
+        if role is not None:
+            chunk["role"] = role
+        return [encode_event(chunk)]
 
 
 class _EndAwareFeed:
@@ -237,6 +275,8 @@ class BreakInjector:
         if "RUN-014" in self.rules:
             first = encode_event({"type": "CUSTOM", "name": "mock.break.hello", "value": {}})
             response = EventStreamResponse(_PrefixedFeed(response.feed, first), response.ping_interval)
+        if "RUN-015" in self.rules:
+            response = EventStreamResponse(_ChunkedTextFeed(response.feed), response.ping_interval)
         if "RUN-028" in self.rules:
             try:
                 run_id = str(parse_json(await request.body())["runId"])

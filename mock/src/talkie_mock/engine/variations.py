@@ -197,14 +197,13 @@ def manifest_extras(body: dict[str, Any]) -> dict[str, Any]:
 
 
 class StreamShaper:
-    """Turns one run's canonical events into the wire events of its variant (stateful: chunked text)."""
+    """Turns one run's canonical events into the wire events of its variant (stateful: open text, count)."""
 
     def __init__(self, variations: Variations, run_id: str, now_ms: Callable[[], int]) -> None:
         pick, flag = variations.pick, variations.flag
         self.variations = variations
         self.run_id = run_id
         self.now_ms = now_ms
-        self.chunks = flag("TEXT_MESSAGE_CHUNK instead of start/content/end", run_id)
         self.empty_deltas = flag("empty text deltas", run_id)
         self.pings = flag("`: ping` between events", run_id)
         self.unknown = pick("unknown events", run_id, (None, *range(len(UNKNOWN_EVENTS))))
@@ -213,8 +212,6 @@ class StreamShaper:
         self.timestamps = flag("AG-UI timestamp on events", run_id)
         self.tool_args = flag("TOOL_CALL_ARGS inside tool calls", run_id)
         self.tool_results = flag("TOOL_CALL_RESULT after tool calls", run_id)
-        self._held: dict[str, Any] | None = None  # a TEXT_MESSAGE_START waiting for its first content
-        self._chunking: str | None = None  # the message a chunk stream is open for
         self._open_text = False
         self._count = 0
 
@@ -253,35 +250,19 @@ class StreamShaper:
         return [self._decorate(e) for e in out]
 
     def _text(self, event: dict[str, Any]) -> list[dict[str, Any]]:
+        """Assistant text always as §5's table names it, START/CONTENT/END (line 161).
+
+        A client that knows only that table and skips unknown types (line 172) reads all of it, so AG-UI's
+        `TEXT_MESSAGE_CHUNK` shorthand is never a choice here (notes N-51, retired row 3).
+        """
         kind, message_id = event["type"], event["messageId"]
         if kind == "TEXT_MESSAGE_START":
             self._open_text = True
-            if self.chunks:
-                self._held = event
-                return []
             empty = {"type": "TEXT_MESSAGE_CONTENT", "messageId": message_id, "delta": ""}
             return [event, empty] if self.empty_deltas else [event]
         if kind == "TEXT_MESSAGE_END":
             self._open_text = False
-            if not self.chunks:
-                return [event]
-            if self._chunking == message_id:  # the next event closes the chunk stream (AG-UI)
-                self._chunking = None
-                return []
-            held, self._held = self._held, None
-            return [held, event] if held is not None else [event]
-        if not self.chunks:
-            return [event]
-        chunk: dict[str, Any] = {"type": "TEXT_MESSAGE_CHUNK", "messageId": message_id}
-        out: list[dict[str, Any]] = []
-        if self._chunking != message_id:
-            chunk["role"] = (self._held or {}).get("role", "assistant")
-            self._held, self._chunking = None, message_id
-            if self.empty_deltas:
-                out.append({**chunk, "delta": ""})
-                chunk = {"type": "TEXT_MESSAGE_CHUNK", "messageId": message_id}
-        out.append({**chunk, "delta": event["delta"]})
-        return out
+        return [event]
 
     def _custom(self, event: dict[str, Any]) -> dict[str, Any]:
         name, value = event.get("name"), event.get("value")

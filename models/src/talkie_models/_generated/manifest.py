@@ -65,7 +65,7 @@ class Brand(TalkieModel):
 
 class Capabilities(TalkieModel):
     """
-    Optional features of the server. `voice` is left out by a server without voice (§10); `actions` and `cards` are always present, as in the specification's example.
+    Optional features of the server. `voice` is left out by a server without voice (§10); `actions` and `cards` are present in the specification's example, but no sentence requires them, so a server may leave them out (notes N-19).
     """
 
     model_config = ConfigDict(
@@ -74,8 +74,8 @@ class Capabilities(TalkieModel):
         alias_generator=to_camel,
     )
     voice: VoiceCapabilities | None = None
-    actions: ActionCapabilities
-    cards: CardCapabilities
+    actions: ActionCapabilities | None = None
+    cards: CardCapabilities | None = None
 
 
 class CardCapabilities(TalkieModel):
@@ -112,7 +112,7 @@ Where one endpoint lives. Normally a path template that starts with a single `/`
 
 class Endpoints(TalkieModel):
     """
-    Endpoint templates by name. The chat core (`status`, `run`, `cancelRun`, `threads`, `thread`) is required; the others are left out when the server lacks the feature (for example every `voice*` entry on a server without voice).
+    Endpoint templates by name. An endpoint the server does not support is left out (§1 line 74; for example every `voice*` entry on a server without voice); none is required by the text, and a client does without what is missing (notes N-19).
 
     - `status`: GET: who is signed in, what is enabled, usage meters (§4).
     - `run`: POST: start a chat run and stream its AG-UI events (§5).
@@ -132,11 +132,11 @@ class Endpoints(TalkieModel):
         validate_by_name=True,
         alias_generator=to_camel,
     )
-    status: EndpointTemplate
-    run: EndpointTemplate
-    cancel_run: EndpointTemplate
-    threads: EndpointTemplate
-    thread: EndpointTemplate
+    status: EndpointTemplate | None = None
+    run: EndpointTemplate | None = None
+    cancel_run: EndpointTemplate | None = None
+    threads: EndpointTemplate | None = None
+    thread: EndpointTemplate | None = None
     action: EndpointTemplate | None = None
     decision: EndpointTemplate | None = None
     voice_sessions: EndpointTemplate | None = None

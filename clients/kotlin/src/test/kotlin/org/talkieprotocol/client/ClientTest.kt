@@ -125,7 +125,7 @@ class ClientTest {
     fun `placeholders are encoded path segments`() {
         server.enqueue(json(manifest(origin(server))))
         val client = connect()
-        val template = client.manifest.endpoints.cancelRun
+        val template = client.manifest.endpoints.cancelRun ?: error("the test manifest has a cancelRun endpoint")
         assertTrue("{runId}" in template)
         val url = client.endpoint("cancelRun", template, "runId" to "r/1 x")
         assertEquals(template.replace("{runId}", "r%2F1%20x"), url.encodedPath)

@@ -195,12 +195,12 @@ public data class Brand(
     @SerialName("accent") val accent: String,
 )
 
-/** Optional features of the server. `voice` is left out by a server without voice (§10); `actions` and `cards` are always present, as in the specification's example. */
+/** Optional features of the server. `voice` is left out by a server without voice (§10); `actions` and `cards` are present in the specification's example, but no sentence requires them, so a server may leave them out (notes N-19). */
 @Serializable
 public data class Capabilities(
     @SerialName("voice") val voice: VoiceCapabilities? = null,
-    @SerialName("actions") val actions: ActionCapabilities,
-    @SerialName("cards") val cards: CardCapabilities,
+    @SerialName("actions") val actions: ActionCapabilities? = null,
+    @SerialName("cards") val cards: CardCapabilities? = null,
 )
 
 /** A result card (§6) sent in a `talkie.card` event or stored with a thread message. `fallbackText` stands in for the whole card where a client cannot draw it. Every member of the specification's example is required (notes N-26). */
@@ -448,7 +448,7 @@ public data class DocumentPart(
 public typealias EndpointTemplate = String
 
 /**
- * Endpoint templates by name. The chat core (`status`, `run`, `cancelRun`, `threads`, `thread`) is required; the others are left out when the server lacks the feature (for example every `voice*` entry on a server without voice).
+ * Endpoint templates by name. An endpoint the server does not support is left out (§1 line 74; for example every `voice*` entry on a server without voice); none is required by the text, and a client does without what is missing (notes N-19).
  *
  * - `status`: GET: who is signed in, what is enabled, usage meters (§4).
  * - `run`: POST: start a chat run and stream its AG-UI events (§5).
@@ -464,11 +464,11 @@ public typealias EndpointTemplate = String
  */
 @Serializable
 public data class Endpoints(
-    @SerialName("status") val status: EndpointTemplate,
-    @SerialName("run") val run: EndpointTemplate,
-    @SerialName("cancelRun") val cancelRun: EndpointTemplate,
-    @SerialName("threads") val threads: EndpointTemplate,
-    @SerialName("thread") val thread: EndpointTemplate,
+    @SerialName("status") val status: EndpointTemplate? = null,
+    @SerialName("run") val run: EndpointTemplate? = null,
+    @SerialName("cancelRun") val cancelRun: EndpointTemplate? = null,
+    @SerialName("threads") val threads: EndpointTemplate? = null,
+    @SerialName("thread") val thread: EndpointTemplate? = null,
     @SerialName("action") val action: EndpointTemplate? = null,
     @SerialName("decision") val decision: EndpointTemplate? = null,
     @SerialName("voiceSessions") val voiceSessions: EndpointTemplate? = null,
