@@ -53,7 +53,7 @@ class OtherMajorVersion(Scenario):
 
 class MinorVersion(Scenario):
     name = "minor-version"
-    summary = "The manifest speaks talkie/1.2: a client should accept it as talkie/1 (a SHOULD of notes N-27)."
+    summary = "The manifest speaks talkie/1.2: a client should read it as talkie/1 (notes N-27)."
     checks = (Check("MAN-030", "accepts a talkie/1.2 manifest", carried_on),)
 
     def manifest(self, origins: Origins) -> dict[str, Any]:
