@@ -115,7 +115,7 @@ class DevTools:
             "threads": threads,
             "actions": actions,
             "voiceSessions": voice,
-            "violations": len(self.violations.all()),
+            "violations": self.violations.count(),
         }
 
     def clock(self) -> dict[str, Any]:
@@ -400,7 +400,7 @@ def install(app: Starlette, fixed: Fixed | None = None) -> DevTools:
     # every secret the instance knows by value, besides the patterns every minted credential matches
     redactor = Redactor([mock.config.token, app.state.devtools_key])
     traffic = Traffic(redactor=redactor, clock_ms=mock.clock.now_ms)
-    violations = ViolationLog(mock.store.path, redactor)
+    violations = ViolationLog(mock.store.db, redactor)
     tools = DevTools(mock, board, traffic, Verdicts(mock), violations, VoiceDesk(mock, traffic, violations))
     app.state.voice_desk = tools.voice
     injector = FaultInjector(mock, board)

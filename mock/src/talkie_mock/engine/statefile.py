@@ -15,6 +15,7 @@ folder or starts it twice. Each case ends in :class:`StateFileError` (the CLI pr
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import errno
 import logging
@@ -42,6 +43,15 @@ class StateFileError(MockError):
 _HELD: dict[str, IO[str]] = {}
 """Locks this process holds, by resolved path: an app rebuilt in the same process (a restart in a test)
 reuses its lock instead of finding the file "in use"."""
+
+
+@atexit.register
+def _release_held() -> None:
+    """Close the lock files as the process ends (the locks go with them), not left to the finalizer."""
+    for handle in _HELD.values():
+        with contextlib.suppress(OSError):
+            handle.close()
+    _HELD.clear()
 
 
 def lock(path: str) -> IO[str] | None:
