@@ -30,7 +30,7 @@ from talkie_mock.engine.plans import Paced, Said, Sleep
 from talkie_mock.engine.plans import Request as AgentRequest
 from talkie_mock.engine.runs import started
 from talkie_mock.engine.store import MessageRow, Store
-from talkie_mock.engine.wire import dumps, frame, text_delta, wire
+from talkie_mock.engine.wire import dumps, text_delta, wire
 from talkie_mock.testing import AUTH, Client, make_config, parse_sse, run_input
 from talkie_models import (
     CardEvent,
@@ -153,15 +153,63 @@ def test_a_text_answer_without_its_models_sends_and_stores_what_its_models_would
         mock.store.close()
 
 
-def test_frame_and_dumps_write_what_the_standard_encoder_writes() -> None:
+def test_frames_and_dumps_write_what_the_standard_encoder_writes() -> None:
+    """`encode_event` takes orjson where installed (the mock's case): the same bytes as the standard
+    encoder it falls back to."""
+    from talkie_models import sse
+
     for event in _events():
         data = event.model_dump(mode="json")
-        assert frame(data) == encode_event(data)
+        assert encode_event(data) == b"data: " + sse._standard(data) + b"\n\n"
         assert dumps(data) == json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     odd = {"text": 'uvozovky " a \\ a \n\t\x01 a \u2028 a 😀', "big": 2**70, "n": [1, -2, 0.5, None, True]}
-    assert frame(odd) == encode_event(odd)  # 2**70 is past orjson: the standard encoder takes it
+    assert encode_event(odd) == b"data: " + sse._standard(odd) + b"\n\n"  # 2**70 is past orjson
     assert json.loads(dumps(odd)) == odd
     assert FastJSONResponse(odd).body == json.dumps(odd, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def test_a_non_finite_number_is_null_in_a_frame_whichever_encoder_writes_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from talkie_models import sse
+
+    event = {"type": "CUSTOM", "name": "n", "value": {"a": [float("nan"), float("inf"), 1.5]}}
+    fast = encode_event(event)
+    monkeypatch.setattr(sse, "_orjson", None)
+    assert (
+        encode_event(event) == fast == b'data: {"type":"CUSTOM","name":"n","value":{"a":[null,null,1.5]}}\n\n'
+    )
+
+
+def test_one_frame_encoder_for_live_and_replayed_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every frame of a run, live or replayed (N-05), is written by `talkie_models.sse.encode_event`; no
+    module of the mock spells a frame of its own."""
+    from talkie_mock.engine import chat, runs
+
+    mock_src = Path(runs.__file__).resolve().parents[1]
+    spelled = [p for p in mock_src.rglob("*.py") if 'b"data: "' in p.read_text(encoding="utf-8")]
+    assert spelled == []
+    written: list[dict[str, Any]] = []
+
+    def counting(event: Any) -> bytes:
+        written.append(event)
+        return encode_event(event)
+
+    monkeypatch.setattr(runs, "encode_event", counting)
+    monkeypatch.setattr(chat, "encode_event", counting)
+    mock = build_mock(make_config(state=tmp_path / "state.db"))
+    try:
+        mock.store.create_thread("t_1", "u_1", "Vlákno", "chat", 1)
+        live = mock.runs.start("u_1", "r_1", "t_1", [Said("msg_1", ("Ahoj", " světe"))], "cs")
+        assert live.done
+        assert len(written) == len(live.frames)
+        stored = mock.store.get_run("u_1", "r_1")
+        assert stored is not None
+        assert [encode_event(e) for e in stored.events] == live.frames
+    finally:
+        mock.store.close()
 
 
 def _scope(path: str, method: str = "GET") -> dict[str, Any]:

@@ -42,7 +42,7 @@ from talkie_mock.engine import statefile
 from talkie_mock.engine.plans import ActionSpec, Emit, Fail, Paced, Propose, Said, Sleep, Step, Unsafe, Usage
 from talkie_mock.engine.store import MessageRow, Store
 from talkie_mock.engine.variations import StreamShaper, Variations, record
-from talkie_mock.engine.wire import Plain, dumps, frame, text_delta, wire
+from talkie_mock.engine.wire import Plain, dumps, text_delta, wire
 from talkie_mock.errors import message as error_message
 from talkie_mock.errors import retryable
 
@@ -106,7 +106,7 @@ class LiveRun:
     variant: str = ""  # `--vary`: the key of this run's choices
 
     def publish(self, event: dict[str, Any]) -> None:
-        self.frames.append(frame(event))
+        self.frames.append(encode_event(event))
         self._wake()
 
     def publish_ping(self) -> None:
