@@ -3,7 +3,8 @@
 A spec page names a rule by writing its ID in double brackets on a line of its own. At build time the marker
 becomes the rule's block: the anchor (`id="RUN-004"`, so a report can link `spec/runs.md#RUN-004`), a
 visible ID badge, the BCP 14 level, the side it binds and the statement from `spec/rules.yaml`. The wording
-therefore lives in one place and the pages cannot disagree with the catalogue.
+therefore lives in one place and the pages cannot disagree with the catalogue. Which page shows which rule
+is `codegen.rule_pages`' (the playground build reads it too).
 """
 
 from __future__ import annotations
@@ -12,77 +13,25 @@ import html
 import posixpath
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass
 
 from talkie_models.rules import LEVELS
+
+from codegen.rule_pages import AREA_PAGE, MARKER_RE, SPEC_DIR, Placement, place_rules, spec_sources
 
 from . import basis, sections
 from .contract import Contract, Rule
 from .markdown import cell, table
 
-MARKER_RE = re.compile(r"^\[\[([A-Z]+-\d{3})\]\]\s*$", re.MULTILINE)
-SPEC_DIR = "spec"
+__all__ = ["AREA_PAGE", "SPEC_DIR", "Placement", "place_rules", "spec_sources"]
+"""The rule placement (`codegen.rule_pages`) as the site's other modules read it."""
+
 MATRIX_URI = "reference/rules.md"
-# Where a rule that no page places lands, by area code (each page ends with its leftovers).
-AREA_PAGE = {
-    "MAN": "spec/discovery.md",
-    "AUTH": "spec/authentication.md",
-    "ERR": "spec/errors.md",
-    "STAT": "spec/status.md",
-    "RUN": "spec/runs.md",
-    "CARD": "spec/cards.md",
-    "TEXT": "spec/text-format.md",
-    "ACT": "spec/actions.md",
-    "THR": "spec/threads.md",
-    "VOICE": "spec/voice.md",
-    "TEST": "spec/test-mode.md",
-    "SEC": "spec/security.md",
-}
 _TESTABLE_WORDS = {
     "black-box": "black-box",
     "client-side": "client-side",
     "untestable": "not testable",
 }
-
-
-@dataclass
-class Placement:
-    """Which page shows which rule, found by scanning the spec sources before the build renders them."""
-
-    page_of: dict[str, str] = field(default_factory=dict)
-    unknown: list[tuple[str, str]] = field(default_factory=list)
-    duplicates: list[tuple[str, str]] = field(default_factory=list)
-    leftovers: dict[str, list[str]] = field(default_factory=dict)
-
-
-def place_rules(contract: Contract, sources: Mapping[str, str]) -> Placement:
-    """Map every rule ID to the page (docs-relative path) whose marker shows it."""
-    known = {rule.id for rule in contract.rules}
-    placement = Placement()
-    for uri, text in sorted(sources.items()):
-        for rule_id in MARKER_RE.findall(text):
-            if rule_id not in known:
-                placement.unknown.append((uri, rule_id))
-            elif rule_id in placement.page_of:
-                placement.duplicates.append((uri, rule_id))
-            else:
-                placement.page_of[rule_id] = uri
-    for rule in contract.rules:
-        if rule.id not in placement.page_of:
-            page = AREA_PAGE.get(rule.area)
-            if page is not None and page in sources:
-                placement.page_of[rule.id] = page
-                placement.leftovers.setdefault(page, []).append(rule.id)
-    return placement
-
-
-def spec_sources(docs_dir: Path) -> dict[str, str]:
-    """The Markdown sources of the spec pages, by docs-relative path."""
-    return {
-        path.relative_to(docs_dir).as_posix(): path.read_text(encoding="utf-8")
-        for path in sorted((docs_dir / SPEC_DIR).glob("*.md"))
-    }
 
 
 _LEVEL_TITLES = {
