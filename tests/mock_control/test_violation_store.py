@@ -7,8 +7,10 @@ import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
+import talkie_mock
 from starlette.testclient import TestClient
 from talkie_mock.devtools.violations import MIGRATIONS, ViolationLog
+from talkie_mock.engine.checkpoints import CHECKPOINTER
 from talkie_mock.engine.store import Store
 from talkie_mock.testing import AUTH
 from talkie_models.findings import Evidence, Finding, Severity
@@ -27,6 +29,20 @@ def _open_descriptors(path: Path) -> int:
     return count
 
 
+def _checkpointing(path: Path) -> int:
+    """Whether the checkpoint thread holds its own connection to `path` (it only copies the log back)."""
+    return sum(Path(p).resolve() == path for p in list(CHECKPOINTER._connections))
+
+
+def _writing_connections(path: Path) -> int:
+    """The connections to `path` besides the checkpoint thread's, read while that one stays as it is."""
+    while True:
+        before = _checkpointing(path)
+        count = _open_descriptors(path)
+        if _checkpointing(path) == before:
+            return count - before
+
+
 def test_the_state_file_has_one_connection_with_the_developer_tools_on(
     make_http: Callable[..., TestClient], tmp_path: Path
 ) -> None:
@@ -34,7 +50,7 @@ def test_the_state_file_has_one_connection_with_the_developer_tools_on(
     http = make_http(state=str(state))
     http.get("/api/talkie/status")  # no credentials: a violation the inspector keeps
     assert http.get("/_mock/api/violations").json()["violations"]
-    assert _open_descriptors(state.resolve()) == 1
+    assert _writing_connections(state.resolve()) == 1
 
 
 def test_violations_write_through_the_core_and_roll_back_with_its_batch(tmp_path: Path) -> None:
@@ -92,3 +108,22 @@ def test_reset_clears_the_violations(make_http: Callable[..., TestClient]) -> No
     http.post("/_mock/api/reset")
     assert http.get("/_mock/api/state").json()["violations"] == 0
     assert http.get("/api/talkie/status", headers=AUTH).status_code == 200
+
+
+def test_only_the_core_the_checkpoint_thread_and_the_offline_report_open_the_state_file() -> None:
+    """One writer path: no module of the mock opens a connection of its own to write through."""
+    src = Path(talkie_mock.__file__).resolve().parent
+    opening = sorted(
+        path.relative_to(src).as_posix()
+        for path in src.rglob("*.py")
+        if "sqlite3.connect(" in (text := path.read_text(encoding="utf-8")) or "statefile.connect(" in text
+    )
+    # statefile opens the core's connection for engine.database; checkpoints copies the log back;
+    # violations.read_state_file is `talkie-mock report --state`, read-only, in a process of its own
+    assert opening == [
+        "devtools/violations.py",
+        "engine/checkpoints.py",
+        "engine/database.py",
+        "engine/statefile.py",
+    ]
+    assert "mode=ro" in (src / "devtools" / "violations.py").read_text(encoding="utf-8")

@@ -1,5 +1,8 @@
 """The transaction core of the state file: one connection, one lock, one writer path, for every table.
 
+(The checkpoint thread, `engine.checkpoints`, holds a second connection that writes no row: it only copies
+the log back into the file.)
+
 Every write runs in one short IMMEDIATE transaction on one connection (guarded by a lock, so the
 TestClient's thread and the server loop cannot interleave); a write has reached the WAL before the HTTP
 answer that acknowledges it is sent. Code that makes several writes without yielding to the event loop (a
@@ -172,7 +175,7 @@ class Database:
         """A number that moves with every row this connection writes, rolled back or not, so a value read
         while it stays the same is still true; None while writes are held open (they may still roll back).
 
-        Every write of the process goes through this one connection (the module's docstring), so a cache
+        Every row the process writes goes through this one connection (the module's docstring), so a cache
         of what the tables hold stays true exactly as long as the generation it was read at."""
         if self._held:
             return None

@@ -103,8 +103,8 @@ def _open(path: str) -> sqlite3.Connection:
 
 
 def _prepare(db: sqlite3.Connection, path: str) -> sqlite3.Connection:
-    """WAL and a busy timeout on every connection, so the short write transactions of the core store, the
-    OAuth store and the violation log (each on its own connection) queue behind each other."""
+    """WAL and a busy timeout on the state file's connection, so that a `talkie-mock report --state` reading
+    it from another process waits for a write transaction instead of failing."""
     if path != MEMORY:
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")
@@ -113,14 +113,6 @@ def _prepare(db: sqlite3.Connection, path: str) -> sqlite3.Connection:
     db.execute(f"PRAGMA busy_timeout={int(BUSY_SECONDS * 1000)}")
     db.execute("PRAGMA foreign_keys=ON")
     return db
-
-
-def open_db(path: str) -> sqlite3.Connection:
-    """The one connection factory of the mock's state file, for the OAuth store and the violation log: the
-    core store has opened the file first, through :func:`connect`, which checks it and uses this setup."""
-    if path != MEMORY:
-        Path(path).parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-    return _prepare(_open(path), path)
 
 
 def _create(path: str) -> None:
