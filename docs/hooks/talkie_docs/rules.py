@@ -60,19 +60,42 @@ def level_label(level: str, kind: basis.BasisKind = "specification") -> str:
     )
 
 
+KEYWORDS_RE = re.compile(
+    r"\b(?:MUST NOT|MUST|SHALL NOT|SHALL|SHOULD NOT|SHOULD|NOT RECOMMENDED|RECOMMENDED|REQUIRED|MAY"
+    r"|OPTIONAL)\b"
+)
+"""The BCP 14 keywords as RFC 2119 and RFC 8174 spell them: in capitals they claim the text's own force."""
+
+
+def statement(rule: Rule) -> str:
+    """A rule's statement as the site shows it: the specification's own keywords in capitals, and a level we
+    read from an unkeyed sentence or a note adds in plain words, so it never passes for the text's keyword."""
+    if basis.basis_of(rule).kind == "specification":
+        return rule.statement
+    return KEYWORDS_RE.sub(lambda match: match.group(0).lower(), rule.statement)
+
+
+def search_title(rule: Rule) -> str:
+    """A rule's title in the site's search: its ID, its level as :func:`level_label` words it, its side."""
+    kind = basis.basis_of(rule).kind
+    origin = _LEVEL_ORIGINS.get(kind)
+    level = rule.level if origin is None else f"{rule.level.lower()} · {origin}"
+    return f"{rule.id} — {level} ({rule.side})"
+
+
 def rule_block(rule: Rule, uri: str) -> str:
     """The HTML block of one rule (inline Markdown of the statement is rendered by md_in_html).
 
     The section linker leaves the block's own ID alone (it is the anchor's text), so no link nests in
     another.
     """
-    statement = html.escape(rule.statement, quote=False)
+    shown = html.escape(statement(rule), quote=False)
     return (
         f'<div class="talkie-rule" id="{rule.id}" markdown="span">'
         f'<a class="talkie-rule__id" href="#{rule.id}" title="Link to this rule">{rule.id}</a> '
         f"{level_label(rule.level, basis.basis_of(rule).kind)} "
         f'<span class="talkie-rule__side">{rule.side}</span> '
-        f'<span class="talkie-rule__text">{statement}</span> '
+        f'<span class="talkie-rule__text">{shown}</span> '
         f'<span class="talkie-rule__basis">{basis.short(rule, uri)}</span></div>'
     )
 
@@ -202,7 +225,7 @@ def render_matrix(contract: Contract, placement: Placement, coverage: Coverage) 
                 coverage.check_cell(rule.id),
                 coverage.inspector_cell(rule.id),
                 _status(rule, coverage),
-                cell(html.escape(rule.statement, quote=False)),
+                cell(html.escape(statement(rule), quote=False)),
             ]
         )
     parts.append(_filter_form(contract))
