@@ -137,7 +137,7 @@ def test_a_request_only_queues_its_line_the_writer_thread_formats_it(
     log(_exchange(1))
     assert threading.current_thread().name not in formatted_on  # nothing formatted on the request's thread
     log.drain()
-    assert formatted_on == ["talkie-mock-log"]
+    assert "talkie-mock-log" in formatted_on  # (the writers of other tests' logs may format lines too)
     assert "/api/talkie/threads/t_1" in log.out.getvalue()  # type: ignore[attr-defined]
 
 
