@@ -104,15 +104,18 @@ class TerminalLog:
 
     def _write_batch(self, queued: collections.deque[tuple[Exchange, float]]) -> None:
         lines: list[str] = []
-        while queued:
+        for _ in range(len(queued)):  # what is queued now (at most the capacity): a batch has a bound too
             exchange, at = queued.popleft()
             lines.append(self.redactor.scrub(line(exchange, self.colour, at)))
         dropped = self.dropped
         if dropped > self._told:
             lines.append(f"talkie-mock: {dropped - self._told} log line(s) dropped: the terminal fell behind")
             self._told = dropped
-        self.out.write("\n".join(lines) + "\n")
-        self.out.flush()
+        try:
+            self.out.write("\n".join(lines) + "\n")
+            self.out.flush()
+        except (OSError, ValueError):  # a closed terminal or pipe: the lines have nowhere to go
+            pass
 
     def drain(self, timeout: float = 1.0) -> None:
         """Wait (at most `timeout` s: a stuck terminal never holds the exit) until the queued lines are
