@@ -189,19 +189,19 @@ def durable_floor(bodies: dict[str, bytes], state: Path) -> ASGIApp:
     def persist(run: RunAgentInput, text: str, events: list[dict[str, Any]]) -> None:
         now = int(time.time() * 1000)
         with store.batch():  # one transaction, committed before the first byte of the answer
-            if store.get_run(user_id, run.run_id) is not None:
+            if store.runs.get_run(user_id, run.run_id) is not None:
                 raise RuntimeError("the bench repeated a runId")
             thread_id = run.thread_id
-            if store.get_thread(thread_id) is None:
-                store.create_thread(thread_id, user_id, text[:TITLE_CHARS], "chat", now)
+            if store.threads.get_thread(thread_id) is None:
+                store.threads.create_thread(thread_id, user_id, text[:TITLE_CHARS], "chat", now)
             user = run.messages[-1]
             rows = [
                 MessageRow(user.id, thread_id, "user", text, now, "chat", []),
                 MessageRow(f"msg_{run.run_id}", thread_id, "assistant", events[2]["delta"], now, None, []),
             ]
             for row in rows:  # the mock stores them one by one too: the user's, then the answer when it ends
-                store.add_messages(thread_id, [row], now)
-            store.end_run(user_id, run.run_id, thread_id, "finished", now, dumps(events))
+                store.threads.add_messages(thread_id, [row], now)
+            store.runs.end_run(user_id, run.run_id, thread_id, "finished", now, dumps(events))
 
     async def app(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":

@@ -1,9 +1,10 @@
 """HTTP figures of talkie-mock beside baselines measured in the same run, and the targets they are judged by.
 
-Starts every server itself, each its own process: the mock (`talkie-mock serve`, state in a temporary SQLite
-file, no access log), a bare Starlette app and a raw ASGI app serving the mock's own JSON bytes, an
-sse-starlette app for the run streams, and Stoplight Prism (static mode) on the same OpenAPI document.
-Every Python server runs on one stack, the mock's default (uvicorn with uvloop and httptools where
+Starts every server itself, each its own process: the mock twice (`talkie-mock serve`, state in a temporary
+SQLite file, no access log): `mock` with `--quiet` and `mock (log)` as a user starts it, its request log on
+(written to a file), side by side; a bare Starlette app and a raw ASGI app serving the mock's own JSON
+bytes, an sse-starlette app for the run streams, and Stoplight Prism (static mode) on the same OpenAPI
+document. Every Python server runs on one stack, the mock's default (uvicorn with uvloop and httptools where
 installed); the script reads each process's loaded libraries to prove it and refuses to compare servers on
 different stacks. Load comes from `wrk` (or, without it, the asyncio client in `_rawclient.py`), on
 loopback only, bounded in time and count, in interleaved rounds (A B C… A B C…) so that drift hits every
@@ -56,6 +57,10 @@ GETS = {
 }
 RUN = "/api/talkie/run"
 SLOW_TARGET = 5000  # the target: this many concurrent slow runs, all on time
+LOGGED = "mock (log)"
+"""The mock as a user starts it: the request log on (the default), its lines written to a file."""
+LOG_TARGET = 0.9
+"""The default configuration's ratios ÷ the quiet mock's: the request log costs at most a tenth."""
 FLOOR = "durable floor"
 """The echo row of `_baselines.py floor`: validation and the mock's own SQLite writes, nothing else."""
 INDEPENDENT = "independent floor"
@@ -115,14 +120,17 @@ class Server:
             self.process.wait(5)
 
 
-def start(name: str, command: list[str], port: int, ready_path: str) -> Server:
+def start(name: str, command: list[str], port: int, ready_path: str, stdout: Path | None = None) -> Server:
+    output = stdout.open("wb") if stdout is not None else subprocess.DEVNULL
     process = subprocess.Popen(
         command,
         cwd=ROOT,
-        stdout=subprocess.DEVNULL,
+        stdout=output,
         stderr=subprocess.PIPE,
         preexec_fn=_pin(SERVER_CORE),
     )
+    if stdout is not None:
+        output.close()  # type: ignore[union-attr]  # the child holds its own copy
     server = Server(name, process, port)
     deadline = time.monotonic() + 60
     while True:
@@ -276,31 +284,39 @@ def mark(ok: bool) -> str:
     return "PASS" if ok else "FAIL"
 
 
+def mock_command(args: argparse.Namespace, port: int, state: Path, *, quiet: bool) -> list[str]:
+    return [
+        sys.executable,
+        "-m",
+        "talkie_mock.cli",
+        "serve",
+        "--port",
+        str(port),
+        "--state",
+        str(state),
+        "--token",
+        TOKEN,
+        "--locale",
+        "cs",
+        "--no-access-log",
+        "--quiet" if quiet else "--no-quiet",  # the inspector and fault hooks stay on in both
+        "--slow-seconds",
+        str(args.slow_seconds),
+    ]
+
+
 @contextlib.contextmanager
 def servers(args: argparse.Namespace, workdir: Path) -> Iterator[dict[str, Server]]:
     started: dict[str, Server] = {}
     try:
         port = free_port()
-        mock_cmd = [
-            sys.executable,
-            "-m",
-            "talkie_mock.cli",
-            "serve",
-            "--port",
-            str(port),
-            "--state",
-            str(workdir / "state.db"),
-            "--token",
-            TOKEN,
-            "--locale",
-            "cs",
-            "--no-access-log",
-            "--quiet",  # the request log is for a terminal, here it would go to /dev/null; inspector stays on
-            "--slow-seconds",
-            str(args.slow_seconds),
-        ]
-        started["mock"] = start("mock", mock_cmd, port, GETS["manifest"])
+        command = mock_command(args, port, workdir / "state.db", quiet=True)
+        started["mock"] = start("mock", command, port, GETS["manifest"])
         bodies = prefill_mock(started["mock"])
+        port = free_port()
+        command = mock_command(args, port, workdir / "state-log.db", quiet=False)
+        started[LOGGED] = start(LOGGED, command, port, GETS["manifest"], stdout=workdir / "request-log.txt")
+        prefill_mock(started[LOGGED])
         (workdir / "bodies.json").write_text(json.dumps(bodies, ensure_ascii=False))
         for kind, name in (
             ("starlette", "starlette"),
@@ -396,8 +412,8 @@ def main() -> int:
 
 def measure(args: argparse.Namespace, running: dict[str, Server], workdir: Path) -> str:
     load = Load(args.connections, args.seconds, workdir, use_wrk=not args.no_wrk)
-    json_rows: list[str] = [n for n in ("mock", "starlette", "raw ASGI", "Prism") if n in running]
-    stream_rows: list[str] = ["mock", "starlette", "raw ASGI", "sse-starlette", FLOOR, INDEPENDENT]
+    json_rows: list[str] = [n for n in ("mock", LOGGED, "starlette", "raw ASGI", "Prism") if n in running]
+    stream_rows: list[str] = ["mock", LOGGED, "starlette", "raw ASGI", "sse-starlette", FLOOR, INDEPENDENT]
     rates: dict[tuple[str, str], list[float]] = {}
     echo: dict[str, list[float]] = {}
     first: dict[str, list[float]] = {}
@@ -406,9 +422,9 @@ def measure(args: argparse.Namespace, running: dict[str, Server], workdir: Path)
             for name in json_rows:
                 rates.setdefault((figure, name), []).append(load.get(running[name], path))
         for name in stream_rows:
-            echo.setdefault(name, []).append(load.echo(running[name], f"{round_no}{name[:3]}"))
+            echo.setdefault(name, []).append(load.echo(running[name], f"{round_no}{tag(name)}"))
         for name in stream_rows:
-            requests = run_requests(ECHO_TEXT, f"f{round_no}{name[:3]}")
+            requests = run_requests(ECHO_TEXT, f"f{round_no}{tag(name)}")
             first.setdefault(name, []).extend(
                 asyncio.run(raw.first_event_latencies(running[name].port, requests, args.first_events))
             )
@@ -422,6 +438,11 @@ def measure(args: argparse.Namespace, running: dict[str, Server], workdir: Path)
         for name in ("mock", "raw ASGI", "sse-starlette")
     }
     return table(args, running, json_rows, stream_rows, rates, echo, first, events_per_echo, held)
+
+
+def tag(name: str) -> str:
+    """A short tag of a row for its run ids (letters only, distinct per row)."""
+    return re.sub(r"[^A-Za-z]", "", name)[:7]
 
 
 def echo_events(server: Server) -> list[str]:
@@ -510,7 +531,8 @@ def table(
     get_rows: list[list[str]] = []
     for figure in GETS:
         med = {n: median(rates[(figure, n)]) for n in json_rows}
-        ratios = ", ".join(f"{ratio_text(med['mock'], med[n])} {n}" for n in json_rows if n != "mock")
+        others = [n for n in json_rows if n not in ("mock", LOGGED)]
+        ratios = ", ".join(f"{ratio_text(med['mock'], med[n])} {n}" for n in others)
         get_rows.append([figure, *(f"{med[n]:.0f}" for n in json_rows), ratios])
         if figure == "manifest":
             raw_ratio, rounds = paired(rates[(figure, "mock")], rates[(figure, "raw ASGI")])
@@ -539,7 +561,7 @@ def table(
             f"{echo_med[name] * events_per_echo:.0f}",
             f"{pct(first[name], 0.5) * 1000:.2f} ms",
             f"{pct(first[name], 0.95) * 1000:.2f} ms",
-            "" if name == "mock" else ratio_text(echo_med["mock"], echo_med[name]),
+            "" if name in ("mock", LOGGED) else ratio_text(echo_med["mock"], echo_med[name]),
         ]
         for name in stream_rows
     ]
@@ -562,6 +584,8 @@ def table(
         f"{floor_to_indep:.2f}x the independent floor; the mock {mock_to_floor:.2f}x the floor on "
         f"engine.store)"
     )
+    if LOGGED in echo:
+        out += logged_beside_quiet(json_rows, rates, echo, verdicts)
     out.append(
         f"\n{held['mock'].count} concurrent talkie-test:slow runs ({args.slow_seconds:g} s each, on time ≤ "
         f"{args.slow_seconds + QUEUEING:g} s)"
@@ -605,6 +629,35 @@ def table(
     out.append("\ntargets")
     out += [f"  {v}" for v in verdicts]
     return "\n".join(out)
+
+
+def logged_beside_quiet(
+    json_rows: list[str],
+    rates: dict[tuple[str, str], list[float]],
+    echo: dict[str, list[float]],
+    verdicts: list[str],
+) -> list[str]:
+    """The default configuration (request log on) beside `--quiet`: each one's ratio to its baseline, and
+    the first ÷ the second (medians of the rounds' ratios)."""
+    rows: list[list[str]] = []
+    figures: list[tuple[str, list[float], list[float], list[float]]] = [
+        (f"GET {figure}", rates[(figure, "mock")], rates[(figure, LOGGED)], rates[(figure, "raw ASGI")])
+        for figure in GETS
+        if LOGGED in json_rows
+    ]
+    figures.append(("echo", echo["mock"], echo[LOGGED], echo[INDEPENDENT]))
+    for figure, quiet, logged, base in figures:
+        quiet_ratio, _ = paired(quiet, base)
+        logged_ratio, _ = paired(logged, base)
+        share, rounds = paired(logged, quiet)
+        against = "independent floor" if figure == "echo" else "raw ASGI"
+        rows.append([figure, f"{quiet_ratio:.2f}x", f"{logged_ratio:.2f}x", f"{share:.2f}x", against])
+        ok = share >= LOG_TARGET
+        verdict = f"{figure} with the request log ≥ {LOG_TARGET}x --quiet: {share:.2f}x {mark(ok)}"
+        verdicts.append(f"{verdict} (rounds {rounds})")
+    out = ["\nthe default configuration (request log on) beside --quiet (medians of the rounds' ratios)"]
+    out += grid(["figure", "quiet", "log on", "log ÷ quiet", "each ÷"], rows, notes=True)
+    return out
 
 
 if __name__ == "__main__":

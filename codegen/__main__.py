@@ -11,18 +11,27 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# Generator modules, in the order they run. A module is listed once it exists; each owns its outputs.
+# Generator modules, in the order they run; each owns its outputs. Every one must be there: a missing one
+# would leave its outputs unchecked, so `--check` could pass on stale files.
 GENERATORS: tuple[str, ...] = ("openapi", "views", "corpus", "models", "typescript", "kotlin", "package_data")
 
 
-def _load(name: str) -> Callable[[], dict[Path, bytes]] | None:
+class MissingGeneratorError(Exception):
+    """A generator listed in GENERATORS whose module cannot be imported or has no `outputs`."""
+
+
+def _load(name: str) -> Callable[[], dict[Path, bytes]]:
     try:
         module = importlib.import_module(f"codegen.{name}")
     except ModuleNotFoundError as exc:
         if exc.name == f"codegen.{name}":
-            return None
+            raise MissingGeneratorError(
+                f"generator codegen.{name} is listed but its module is missing"
+            ) from None
         raise
-    outputs: Callable[[], dict[Path, bytes]] = module.outputs
+    outputs: Callable[[], dict[Path, bytes]] | None = getattr(module, "outputs", None)
+    if outputs is None:
+        raise MissingGeneratorError(f"generator codegen.{name} has no outputs()")
     return outputs
 
 
@@ -45,9 +54,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     stale: list[str] = []
     for name in args.only or GENERATORS:
-        generate = _load(name)
-        if generate is None:
-            continue
+        try:
+            generate = _load(name)
+        except MissingGeneratorError as exc:
+            print(f"python -m codegen: {exc}", file=sys.stderr)
+            return 2
         for path, content in sorted(generate().items()):
             current = path.read_bytes() if path.exists() else None
             if current == content:

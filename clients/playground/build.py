@@ -3,18 +3,21 @@
 `python clients/playground/build.py` writes `src/generated/rules.ts` (every rule of spec/rules.yaml with
 the site page that shows it) and bundles `src/main.ts` with esbuild into
 `mock/src/talkie_mock/devtools/static/playground/` next to `index.html` and `playground.css`. `--out DIR`
-writes the three page files elsewhere (the drift test builds into a temporary folder and compares).
+writes the three page files elsewhere (the drift test builds into a temporary folder and compares). Each
+page file starts with a "generated — do not edit" line; which site page shows each rule comes from
+`codegen.rule_pages`, which the site reads too.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
-import shutil
 import subprocess
-import sys
 from pathlib import Path
+
+from talkie_models.rules import load as load_rules
+
+from codegen.rule_pages import place_rules, spec_sources
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -23,17 +26,24 @@ ESBUILD = ROOT / "tools" / "node" / "node_modules" / ".bin" / "esbuild"
 RULES_TS = HERE / "src" / "generated" / "rules.ts"
 SITE = "https://talkie-protocol.org/"
 PAGE_FILES = ("index.html", "playground.css")
+GENERATED = "Generated from clients/playground/ by clients/playground/build.py; do not edit."
+"""The first line of every page file the build writes (in each file's own comment syntax)."""
+
+
+def with_header(name: str, source: str) -> str:
+    """A page file's text with the generated line first (after the doctype: nothing may precede it)."""
+    if name.endswith(".css"):
+        return f"/* {GENERATED} */\n{source}"
+    doctype, newline, rest = source.partition("\n")
+    return f"{doctype}{newline}<!-- {GENERATED} -->\n{rest}"
 
 
 def rules_module() -> str:
     """Every rule with its level, side, statement and the address of its block on the site."""
-    sys.path.insert(0, str(ROOT / "docs" / "hooks"))
-    contract_module = importlib.import_module("talkie_docs.contract")  # the site's hooks: not a package
-    rules = importlib.import_module("talkie_docs.rules")
-    contract = contract_module.load_contract(ROOT)
-    placement = rules.place_rules(contract, rules.spec_sources(ROOT / "docs"))
+    catalogue = load_rules(ROOT / "spec" / "rules.yaml").values()
+    placement = place_rules(catalogue, spec_sources(ROOT / "docs"))
     table: dict[str, dict[str, str]] = {}
-    for rule in contract.rules:
+    for rule in catalogue:
         page = placement.page_of.get(rule.id)
         url = SITE + page.removesuffix(".md") + "/#" + rule.id if page else SITE + "reference/rules/"
         table[rule.id] = {"level": rule.level, "side": rule.side, "statement": rule.statement, "url": url}
@@ -63,13 +73,15 @@ def build(out: Path, rules_ts: Path = RULES_TS) -> None:
             "--charset=utf8",
             "--legal-comments=none",
             "--log-level=warning",
+            f"--banner:js=// {GENERATED}",
             f"--outfile={out / 'playground.js'}",
         ],
         check=True,
         cwd=ROOT,
     )
     for name in PAGE_FILES:
-        shutil.copyfile(HERE / name, out / name)
+        source = (HERE / name).read_text(encoding="utf-8")
+        (out / name).write_text(with_header(name, source), encoding="utf-8")
 
 
 def main() -> int:

@@ -39,10 +39,13 @@ def test_smoke_run_prints_every_figure_row() -> None:
     # every Python server on one stack (read from each process's memory map), the mock's own
     stack = re.search(r"^stack: uvicorn (.*)$", out, re.MULTILINE)
     assert stack is not None, out
-    named = stack.group(1).replace("raw ASGI", "raw_ASGI").replace(" floor", "_floor")
+    named = (
+        stack.group(1).replace("raw ASGI", "raw_ASGI").replace(" floor", "_floor").replace(" (log)", "_(log)")
+    )
     stacks = dict(part.split(" ", 1) for part in named.split(", "))
     assert set(stacks) == {
         "mock",
+        "mock_(log)",
         "starlette",
         "raw_ASGI",
         "sse-starlette",
@@ -51,9 +54,18 @@ def test_smoke_run_prints_every_figure_row() -> None:
     }, stacks
     assert len(set(stacks.values())) == 1, stacks
     for endpoint in ("manifest", "status", "threads"):
-        row = rf"^{endpoint}\s+{NUMBER}\s+{NUMBER}\s+{NUMBER}\s+{NUMBER}x starlette, {NUMBER}x raw ASGI$"
+        figures = rf"{NUMBER}\s+{NUMBER}\s+{NUMBER}\s+{NUMBER}"  # mock, mock (log), starlette, raw ASGI
+        row = rf"^{endpoint}\s+{figures}\s+{NUMBER}x starlette, {NUMBER}x raw ASGI$"
         assert re.search(row, out, re.MULTILINE), f"no GET row for {endpoint}:\n{out}"
-    for server in ("mock", "starlette", "raw ASGI", "sse-starlette", "durable floor", "independent floor"):
+    for server in (
+        "mock",
+        "mock (log)",
+        "starlette",
+        "raw ASGI",
+        "sse-starlette",
+        "durable floor",
+        "independent floor",
+    ):
         row = rf"^{re.escape(server)}\s+{NUMBER}\s+{NUMBER}\s+{NUMBER} ms\s+{NUMBER} ms"
         assert re.search(row, out, re.MULTILINE), f"no echo row for {server}:\n{out}"
     assert re.search(r"talkie-test:echo runs \(5 events each\)", out)
@@ -68,7 +80,19 @@ def test_smoke_run_prints_every_figure_row() -> None:
         # every smoke stream opens and finishes on time: opened == on time == the 20 runs
         row = rf"^{re.escape(server)}\s+20\s+20\s+{NUMBER}s\s+{NUMBER}s\s+\d+\s+-?{NUMBER}\s+-?{NUMBER}$"
         assert re.search(row, out, re.MULTILINE), f"no slow-runs row for {server}:\n{out}"
+    # the default configuration (request log on) beside --quiet, each against its baseline
+    for figure, against in (
+        ("GET manifest", "raw ASGI"),
+        ("GET status", "raw ASGI"),
+        ("GET threads", "raw ASGI"),
+        ("echo", "independent floor"),
+    ):
+        row = rf"^{figure}\s+{NUMBER}x\s+{NUMBER}x\s+{NUMBER}x\s+{against}$"
+        assert re.search(row, out, re.MULTILINE), f"no request-log row for {figure}:\n{out}"
     targets = out.split("\ntargets\n", 1)[1]
+    for figure in ("GET manifest", "GET status", "GET threads", "echo"):
+        verdict = rf"{figure} with the request log ≥ 0\.9x --quiet: {NUMBER}x (PASS|FAIL) \(rounds {NUMBER}\)"
+        assert re.search(verdict, targets), targets
     # judged on the median of the rounds' own ratios, each printed (one round here)
     assert re.search(rf"GET manifest ≥ 0\.6x raw ASGI: {NUMBER}x (PASS|FAIL) \(rounds {NUMBER}\)", targets)
     assert "GET manifest ≥ 5x Prism: not measured (no Prism)" in targets

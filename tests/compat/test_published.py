@@ -69,3 +69,19 @@ def test_single_file_bundles_stand_alone() -> None:
         for event in json.loads(path.read_text()):
             assert stream.is_valid(event), (path.name, event)
     assert not stream.is_valid({"type": "RUN_STARTED"})
+
+
+def test_the_downloads_page_lists_the_bundles_and_no_schema_of_its_own() -> None:
+    """A schema may be named `talkie-…` (`talkie-custom-event.json`): the page lists what was bundled, not
+    what a name matches, and calls only a bundle "every JSON Schema in one file"."""
+    published = _module()
+    page = published.render_downloads_page(ROOT)
+    rows = [line for line in page.splitlines() if line.startswith("| [`")]
+    listed = {row.split("`")[1] for row in rows}
+    assert listed == set(published.bundles(ROOT))
+    assert all("custom-event" not in path for path in listed), listed
+    for row in rows:
+        path = row.split("`")[1]
+        if "every JSON Schema" in row:
+            document = json.loads(published.published(ROOT)[path])
+            assert len(document["$defs"]) > 10, path  # really every schema

@@ -31,7 +31,19 @@ PAGE_KINDS = (
     "versioning/",
     "changelog/",
     "protocol-changelog/",
+    # the standalone Redoc renderings (opened by their link, outside the site's pages)
+    "reference/openapi/redoc.html",
+    "reference/openapi/redoc-dark.html",
+    "reference/control-api/redoc.html",
 )
+REDOC_STANDALONE = (
+    "reference/openapi/redoc.html",
+    "reference/openapi/redoc-dark.html",
+    "reference/control-api/redoc.html",
+    "reference/control-api/redoc-dark.html",
+)
+TITLE_MAX_PX = 28
+"""The largest title a 390 px screen shows beside Redoc's copy button without a line per word."""
 SERIOUS = (
     "axe.run(document, {resultTypes: ['violations']}).then(r => r.violations"
     ".filter(v => v.impact === 'serious' || v.impact === 'critical')"
@@ -85,6 +97,26 @@ def test_no_serious_axe_violation(browser: Any, site_url: str, scheme: str, widt
         if urlsplit(url).scheme.startswith("http") and urlsplit(url).hostname != "127.0.0.1"
     ]
     assert foreign == []
+
+
+def test_the_standalone_redoc_pages_fit_a_phone(browser: Any, site_url: str) -> None:
+    """At 390 px a Redoc rendering scrolls only downwards, its title fits in a few lines, and the text ends
+    above the floating menu button's place."""
+    context = browser.new_context(viewport={"width": 390, "height": 900})
+    try:
+        page = context.new_page()
+        for path in REDOC_STANDALONE:
+            page.goto(site_url + path, wait_until="networkidle")
+            page.locator("h1").first.wait_for(state="visible", timeout=30_000)
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390, f"{path} scrolls sideways"
+            size = page.evaluate("parseFloat(getComputedStyle(document.querySelector('h1')).fontSize)")
+            assert size <= TITLE_MAX_PX, f"{path}: a {size} px title"
+            room = page.evaluate(
+                "parseFloat(getComputedStyle(document.querySelector('.api-content')).paddingBottom)"
+            )
+            assert room >= 64, f"{path}: the last lines sit under the menu button"
+    finally:
+        context.close()
 
 
 def test_checklists_read_on_a_phone(browser: Any, site_url: str) -> None:

@@ -142,3 +142,54 @@ def test_control_api_reference_renders(browser_page: tuple[Any, list[str]], site
     page.get_by_text("seconds", exact=True).first.wait_for(timeout=30_000)
     page.screenshot(path=str(ARTIFACTS / "control-api-redoc.png"))
     assert _foreign(requested) == []
+
+
+# A member name (`toolCallId`) set in two or more line boxes: broken inside the word.
+BROKEN_NAMES_JS = """
+() => Array.from(document.querySelectorAll('article td code'))
+  .filter((code) => /^[A-Za-z][A-Za-z0-9]*$/.test(code.textContent) && code.getClientRects().length > 1)
+  .map((code) => code.textContent)
+"""
+MATRIX_JS = """
+() => {
+  const table = document.querySelector('.talkie-matrix table');
+  const headers = Array.from(table.querySelectorAll('thead th')).map((th) => th.textContent.trim());
+  const column = headers.indexOf('Statement');
+  const cells = Array.from(table.querySelectorAll('tbody tr')).map((row) => row.children[column]);
+  const wrap = table.closest('.md-typeset__scrollwrap') || table.parentElement;
+  return {
+    column,
+    right: Math.max(...cells.map((cell) => cell.getBoundingClientRect().right)),
+    narrowest: Math.min(...cells.map((cell) => cell.getBoundingClientRect().width)),
+    shown: wrap.getBoundingClientRect().right,
+    sideways: wrap.scrollWidth - wrap.clientWidth,
+  };
+}
+"""
+
+
+@pytest.mark.parametrize("width", [1400, 390])
+def test_member_names_never_break_inside_a_word(browser: Any, site_url: str, width: int) -> None:
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    try:
+        page = context.new_page()
+        for path in ("reference/schemas/action/", "reference/schemas/tool-call-start-event/"):
+            page.goto(site_url + path)
+            assert page.evaluate(BROKEN_NAMES_JS) == [], f"{path} at {width} px"
+    finally:
+        context.close()
+
+
+def test_the_rule_matrix_shows_its_statements_on_a_laptop_screen(browser: Any, site_url: str) -> None:
+    """At 1280 px the Statement column is on screen, wide enough to read, without a sideways scroll."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.goto(site_url + "reference/rules/")
+        matrix = page.evaluate(MATRIX_JS)
+        assert matrix["column"] >= 0
+        assert matrix["sideways"] <= 0, matrix
+        assert matrix["right"] <= matrix["shown"] + 1, matrix
+        assert matrix["narrowest"] >= 200, matrix
+    finally:
+        context.close()

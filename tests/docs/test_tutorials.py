@@ -47,6 +47,8 @@ TUTORIALS = {
     "guides/typescript-client/index.html": [SAMPLES / "voice_client.ts"],
 }
 TS_SAMPLES = ("minimal_client.ts", "sign_in.ts", "voice_client.ts")  # compiled together, as printed
+TS_PROJECT = ("package.json", "tsconfig.json")
+"""The TypeScript project's files the tutorial prints (docs/samples/), which the samples compile with."""
 CLI_CLIENT = SAMPLES / "cli_client.json"  # the sign-in sample's Client ID Metadata Document
 SECTION_RE = re.compile(r"^(#|//) --8<-- \[start:(\w+)\]\n(.*?)^\1 --8<-- \[end:\2\]\n", re.M | re.S)
 HEADER_RE = re.compile(r'\s*("""|/\*\*).*?("""|\*/)\s*', re.S)  # the module docstring / file comment
@@ -171,6 +173,22 @@ def test_minimal_client_talks_to_the_minimal_server() -> None:
         assert "card: Horizont Logistika s.r.o." in carded
 
 
+def test_the_typescript_project_the_page_prints_is_the_one_compiled() -> None:
+    """The page prints the project's two files whole (the compile below copies exactly them): an ES module
+    package, for the samples' top-level `await`, with Node's types, for `process` and the loopback server."""
+    text = (ROOT / "docs" / "guides" / "build-a-client.md").read_text(encoding="utf-8")
+    for name in TS_PROJECT:
+        assert f'```json title="{name}"\n--8<-- "docs/samples/{name}"\n```' in text, name
+    package = json.loads((SAMPLES / "package.json").read_text(encoding="utf-8"))
+    assert package["type"] == "module"
+    tools = json.loads((ROOT / "tools" / "node" / "package.json").read_text(encoding="utf-8"))
+    for name, version in package["devDependencies"].items():  # what the tests compile with
+        assert tools["devDependencies"][name] == version, name
+    config = json.loads((SAMPLES / "tsconfig.json").read_text(encoding="utf-8"))
+    assert config["compilerOptions"]["types"] == ["node"]
+    assert "typeRoots" not in config["compilerOptions"]  # from node_modules, where npm puts them
+
+
 @pytest.fixture(scope="module")
 def typescript_samples(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The TypeScript samples compiled by `tsc --strict` in a project with talkie-types installed, as npm
@@ -186,15 +204,11 @@ def typescript_samples(tmp_path_factory: pytest.TempPathFactory) -> Path:
     shutil.copytree(TS_PACKAGE / "src", installed / "src")
     built = subprocess.run([str(tsc), "-p", "tsconfig.json"], cwd=installed, capture_output=True, text=True)
     assert built.returncode == 0, built.stdout + built.stderr
-    (project / "package.json").write_text('{"type": "module", "private": true}\n', encoding="utf-8")
-    types = (ROOT / "tools" / "node" / "node_modules" / "@types").as_posix()
-    files = ", ".join(f'"{name}"' for name in TS_SAMPLES)
-    (project / "tsconfig.json").write_text(
-        '{"compilerOptions": {"target": "ES2022", "module": "NodeNext", "moduleResolution": "NodeNext",'
-        ' "strict": true, "noUnusedLocals": true, "lib": ["ES2022", "DOM"], "types": ["node"],'
-        f' "typeRoots": ["{types}"]}}, "files": [{files}]}}\n',
-        encoding="utf-8",
-    )
+    # the project the page prints, nothing more: its two files, and what `npm install` puts in node_modules
+    # (Node's types, the same version as the page's package.json asks; the compiler is tools/node's)
+    for name in TS_PROJECT:
+        shutil.copy(SAMPLES / name, project / name)
+    (project / "node_modules" / "@types").symlink_to(ROOT / "tools" / "node" / "node_modules" / "@types")
     for name in TS_SAMPLES:
         shutil.copy(SAMPLES / name, project / name)
     compiled = subprocess.run([str(tsc), "-p", "tsconfig.json"], cwd=project, capture_output=True, text=True)
@@ -295,8 +309,12 @@ def _lines(process: subprocess.Popen[str]) -> queue.Queue[str | None]:
     lines: queue.Queue[str | None] = queue.Queue()
 
     def read() -> None:
-        for line in process.stdout or ():
-            lines.put(line)
+        if process.stdout is None:
+            lines.put(None)
+            return
+        with process.stdout:  # closed at its end: an open pipe is a ResourceWarning
+            for line in process.stdout:
+                lines.put(line)
         lines.put(None)
 
     threading.Thread(target=read, daemon=True).start()

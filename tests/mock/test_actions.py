@@ -159,7 +159,7 @@ def test_store_compare_and_set_lets_one_thread_win(client: Client) -> None:
 
     def attempt(target: str) -> None:
         barrier.wait()
-        results.append(store.transition_action(action["id"], "pending", target, decision=target))
+        results.append(store.actions.transition_action(action["id"], "pending", target, decision=target))
 
     threads = [threading.Thread(target=attempt, args=(t,)) for t in ["done", "cancelled"] * 4]
     for t in threads:

@@ -145,7 +145,7 @@ def test_typescript_client_request_is_accepted_as_sent() -> None:
         result, stderr = _run_node(f"{server.url}/api/talkie/run", ["talkie-test:echo ok"])
         run = result["runs"][0]
         stored = _finished_run(server, run["runId"])
-        messages = server.app.state.mock.store.messages(run["threadId"])
+        messages = server.app.state.mock.store.threads.messages(run["threadId"])
     assert stderr == ""
     assert run["error"] is None
     assert run["events"][-1]["type"] == "RUN_FINISHED"
@@ -157,7 +157,7 @@ def _finished_run(server: LiveServer, run_id: str) -> Any:
     """The stored run once its task has written the final state (it does so right after the last event)."""
     deadline = time.monotonic() + 60
     while True:
-        row = server.app.state.mock.store.get_run("u_dev", run_id)
+        row = server.app.state.mock.store.runs.get_run("u_dev", run_id)
         if row is not None and row.status != "running":
             return row
         assert time.monotonic() < deadline, f"run {run_id} was not stored as finished"

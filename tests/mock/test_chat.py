@@ -44,9 +44,9 @@ def test_a_run_is_stored_and_answered_in_one_call() -> None:
     assert types(found)[0] == "RUN_STARTED"
     assert types(found)[-1] == "RUN_FINISHED"
     assert "".join(e["delta"] for e in found if e["type"] == "TEXT_MESSAGE_CONTENT") == "Ivana Dvořáková"
-    stored = [(m.role, m.content) for m in mock.store.messages("t_main")]
+    stored = [(m.role, m.content) for m in mock.store.threads.messages("t_main")]
     assert stored == [("user", "talkie-test:echo Ivana Dvořáková"), ("assistant", "Ivana Dvořáková")]
-    assert mock.store.get_thread("t_main") is not None
+    assert mock.store.threads.get_thread("t_main") is not None
 
 
 def test_a_cancel_before_the_run_arrives_ends_it_cancelled_and_stores_nothing() -> None:
@@ -56,8 +56,8 @@ def test_a_cancel_before_the_run_arrives_ends_it_cancelled_and_stores_nothing() 
     found = events(submitted)
     assert types(found) == ["RUN_STARTED", "RUN_FINISHED"]
     assert found[-1].get("outcome", {"type": "cancelled"})["type"] == "cancelled"
-    assert mock.store.get_thread("t_new") is None
-    assert mock.store.messages("t_new") == []
+    assert mock.store.threads.get_thread("t_new") is None
+    assert mock.store.threads.messages("t_new") == []
 
 
 def test_a_retried_run_id_restreams_the_run_and_stores_no_new_message() -> None:
@@ -67,16 +67,16 @@ def test_a_retried_run_id_restreams_the_run_and_stores_no_new_message() -> None:
     retry = mock.chat.submit(USER, body("talkie-test:echo something else", "r2", message_id="m_b"), "en")
     assert events(retry) == first  # notes N-05: the run its runId names, again
     assert retry.unstored == ["m_b"]  # the inspector says the retried message was not stored
-    assert [m.id for m in mock.store.messages("t_main") if m.role == "user"] == ["m_a"]
+    assert [m.id for m in mock.store.threads.messages("t_main") if m.role == "user"] == ["m_a"]
 
 
 def test_known_message_ids_under_a_new_run_id_end_at_once() -> None:
     mock = build_mock(make_config())
     mock.chat.submit(USER, body("talkie-test:echo Petr Dvořák", "r3", message_id="m_same"), "en")
-    before = mock.store.messages("t_main")
+    before = mock.store.threads.messages("t_main")
     again = mock.chat.submit(USER, body("talkie-test:echo Petr Dvořák", "r4", message_id="m_same"), "en")
     assert types(events(again)) == ["RUN_STARTED", "RUN_FINISHED"]
-    assert mock.store.messages("t_main") == before
+    assert mock.store.threads.messages("t_main") == before
 
 
 def test_another_users_thread_id_gets_a_server_assigned_thread() -> None:
@@ -85,7 +85,7 @@ def test_another_users_thread_id_gets_a_server_assigned_thread() -> None:
     found = events(mock.chat.submit(USER, body("talkie-test:echo Eva Černá", "r6", "t_shared"), "en"))
     assigned = found[0]["threadId"]
     assert assigned != "t_shared"  # §5: RUN_STARTED's threadId is authoritative
-    thread = mock.store.get_thread(assigned)
+    thread = mock.store.threads.get_thread(assigned)
     assert thread is not None
     assert thread.user_id == USER
 
@@ -95,8 +95,8 @@ def test_a_message_over_the_limit_is_refused_before_anything_is_stored() -> None
     with pytest.raises(MessageTooLongError) as refusal:
         mock.chat.submit(USER, body("talkie-test:echo " + "ř" * 10, "r7", "t_long"), "en")
     assert refusal.value.limit == 10
-    assert mock.store.get_thread("t_long") is None
-    assert mock.store.get_run(USER, "r7") is None
+    assert mock.store.threads.get_thread("t_long") is None
+    assert mock.store.runs.get_run(USER, "r7") is None
 
 
 def test_every_engine_refusal_has_its_own_answer() -> None:

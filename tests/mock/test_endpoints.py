@@ -197,7 +197,7 @@ def test_unexpected_exception_is_json_500(client: Client, monkeypatch: pytest.Mo
     def boom(*args: object) -> None:
         raise RuntimeError("bug")
 
-    monkeypatch.setattr(client.mock.store, "list_threads", boom)
+    monkeypatch.setattr(client.mock.store.threads, "list_threads", boom)
     answer = client.http.get("/api/talkie/threads", headers=AUTH)
     assert checked(answer, "ErrorResponse", 500)["error"]["code"] == "internal"
 
@@ -211,7 +211,7 @@ def test_an_unexpected_500_is_recorded_and_readable_cross_origin(
     def boom(*args: object) -> None:
         raise RuntimeError("bug")
 
-    monkeypatch.setattr(client.mock.store, "list_threads", boom)
+    monkeypatch.setattr(client.mock.store.threads, "list_threads", boom)
     page = "http://localhost:5173"
     answer = client.http.get("/api/talkie/threads", headers={**AUTH, "Origin": page})
     assert checked(answer, "ErrorResponse", 500)["error"]["code"] == "internal"

@@ -30,7 +30,7 @@ from talkie_mock.engine.plans import Paced, Said, Sleep
 from talkie_mock.engine.plans import Request as AgentRequest
 from talkie_mock.engine.runs import started
 from talkie_mock.engine.store import MessageRow, Store
-from talkie_mock.engine.wire import dumps, frame, text_delta, wire
+from talkie_mock.engine.wire import dumps, text_delta, wire
 from talkie_mock.testing import AUTH, Client, make_config, parse_sse, run_input
 from talkie_models import (
     CardEvent,
@@ -129,8 +129,8 @@ def test_a_text_answer_without_its_models_sends_and_stores_what_its_models_would
     def check(ids: list[str], deltas: list[str]) -> None:
         number = next(runs)
         thread_id, message_id, run_id = f"t_{ids[0]}", f"msg_{number}_{ids[1]}", f"r_{number}_{ids[2]}"
-        if not mock.store.thread_id_taken(thread_id):
-            mock.store.create_thread(thread_id, "u_1", "Vlákno", "chat", 1)
+        if not mock.store.threads.thread_id_taken(thread_id):
+            mock.store.threads.create_thread(thread_id, "u_1", "Vlákno", "chat", 1)
         said = Said(message_id, tuple(deltas))
         live = mock.runs.start("u_1", run_id, thread_id, [said], "cs")
         models = [
@@ -141,10 +141,10 @@ def test_a_text_answer_without_its_models_sends_and_stores_what_its_models_would
         expected = [encode_event(m.model_dump(mode="json")) for m in models]
         assert live.done
         assert live.frames == expected
-        stored = mock.store.get_run("u_1", run_id)
+        stored = mock.store.runs.get_run("u_1", run_id)
         assert stored is not None
         assert stored.events == [m.model_dump(mode="json") for m in models]
-        answer = next(m for m in mock.store.messages(thread_id) if m.id == message_id)
+        answer = next(m for m in mock.store.threads.messages(thread_id) if m.id == message_id)
         assert answer.content == "".join(deltas)
 
     try:
@@ -153,15 +153,63 @@ def test_a_text_answer_without_its_models_sends_and_stores_what_its_models_would
         mock.store.close()
 
 
-def test_frame_and_dumps_write_what_the_standard_encoder_writes() -> None:
+def test_frames_and_dumps_write_what_the_standard_encoder_writes() -> None:
+    """`encode_event` takes orjson where installed (the mock's case): the same bytes as the standard
+    encoder it falls back to."""
+    from talkie_models import sse
+
     for event in _events():
         data = event.model_dump(mode="json")
-        assert frame(data) == encode_event(data)
+        assert encode_event(data) == b"data: " + sse._standard(data) + b"\n\n"
         assert dumps(data) == json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     odd = {"text": 'uvozovky " a \\ a \n\t\x01 a \u2028 a 😀', "big": 2**70, "n": [1, -2, 0.5, None, True]}
-    assert frame(odd) == encode_event(odd)  # 2**70 is past orjson: the standard encoder takes it
+    assert encode_event(odd) == b"data: " + sse._standard(odd) + b"\n\n"  # 2**70 is past orjson
     assert json.loads(dumps(odd)) == odd
     assert FastJSONResponse(odd).body == json.dumps(odd, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def test_a_non_finite_number_is_null_in_a_frame_whichever_encoder_writes_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from talkie_models import sse
+
+    event = {"type": "CUSTOM", "name": "n", "value": {"a": [float("nan"), float("inf"), 1.5]}}
+    fast = encode_event(event)
+    monkeypatch.setattr(sse, "_orjson", None)
+    assert (
+        encode_event(event) == fast == b'data: {"type":"CUSTOM","name":"n","value":{"a":[null,null,1.5]}}\n\n'
+    )
+
+
+def test_one_frame_encoder_for_live_and_replayed_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every frame of a run, live or replayed (N-05), is written by `talkie_models.sse.encode_event`; no
+    module of the mock spells a frame of its own."""
+    from talkie_mock.engine import chat, runs
+
+    mock_src = Path(runs.__file__).resolve().parents[1]
+    spelled = [p for p in mock_src.rglob("*.py") if 'b"data: "' in p.read_text(encoding="utf-8")]
+    assert spelled == []
+    written: list[dict[str, Any]] = []
+
+    def counting(event: Any) -> bytes:
+        written.append(event)
+        return encode_event(event)
+
+    monkeypatch.setattr(runs, "encode_event", counting)
+    monkeypatch.setattr(chat, "encode_event", counting)
+    mock = build_mock(make_config(state=tmp_path / "state.db"))
+    try:
+        mock.store.threads.create_thread("t_1", "u_1", "Vlákno", "chat", 1)
+        live = mock.runs.start("u_1", "r_1", "t_1", [Said("msg_1", ("Ahoj", " světe"))], "cs")
+        assert live.done
+        assert len(written) == len(live.frames)
+        stored = mock.store.runs.get_run("u_1", "r_1")
+        assert stored is not None
+        assert [encode_event(e) for e in stored.events] == live.frames
+    finally:
+        mock.store.close()
 
 
 def _scope(path: str, method: str = "GET") -> dict[str, Any]:
@@ -289,13 +337,13 @@ def test_add_messages_tells_which_messages_it_stored(tmp_path: Path) -> None:
     """One INSERT per message decides what is new (the run request asks nothing beforehand): an id the
     thread knows, or one repeated within the same call, is not stored again and not reported."""
     store = Store(str(tmp_path / "state.db"))
-    store.create_thread("t_1", "u_1", "Schůzky", "chat", 1)
+    store.threads.create_thread("t_1", "u_1", "Schůzky", "chat", 1)
     first, second = _row("m_1"), _row("m_2")
-    assert store.add_messages("t_1", [first, _row("m_1"), second], 2) == [first, second]
-    assert store.add_messages("t_1", [_row("m_2")], 3) == []
-    assert [m.id for m in store.messages("t_1")] == ["m_1", "m_2"]
-    store.delete_thread("t_1", 4)
-    assert store.add_messages("t_1", [_row("m_3")], 5) == []  # a deleted thread takes nothing
+    assert store.threads.add_messages("t_1", [first, _row("m_1"), second], 2) == [first, second]
+    assert store.threads.add_messages("t_1", [_row("m_2")], 3) == []
+    assert [m.id for m in store.threads.messages("t_1")] == ["m_1", "m_2"]
+    store.threads.delete_thread("t_1", 4)
+    assert store.threads.add_messages("t_1", [_row("m_3")], 5) == []  # a deleted thread takes nothing
     store.close()
 
 
@@ -303,16 +351,16 @@ def test_held_writes_commit_together_and_keep_each_write_atomic(tmp_path: Path) 
     path = str(tmp_path / "state.db")
     store = Store(path)
     other = sqlite3.connect(path)
-    store.create_thread("t_1", "u_1", "Schůzky", "chat", 1)
+    store.threads.create_thread("t_1", "u_1", "Schůzky", "chat", 1)
     store.hold()
     store.hold()  # nested: only the outermost release commits
-    store.add_messages("t_1", [_row("m_1")], 2)
-    store.create_run("u_1", "r_1", "t_1", "running", 2)
+    store.threads.add_messages("t_1", [_row("m_1")], 2)
+    store.runs.create_run("u_1", "r_1", "t_1", "running", 2)
     with pytest.raises(sqlite3.IntegrityError):
-        store.create_run("u_1", "r_1", "t_1", "running", 3)  # the same key again: this write fails alone
+        store.runs.create_run("u_1", "r_1", "t_1", "running", 3)  # the same key again: this write fails alone
     unstorable = MessageRow("m_3", "t_1", "user", "x", 2, None, [{"not json": object()}])
     with pytest.raises(TypeError):  # fails after m_2 was inserted: the write is undone as a whole
-        store.add_messages("t_1", [_row("m_2"), unstorable], 2)
+        store.threads.add_messages("t_1", [_row("m_2"), unstorable], 2)
     store.release()
     assert other.execute("SELECT count(*) FROM messages").fetchone()[0] == 0  # nothing visible yet
     store.release()
@@ -320,8 +368,8 @@ def test_held_writes_commit_together_and_keep_each_write_atomic(tmp_path: Path) 
     assert ids == ["m_1"]  # m_2 went with its failed write (a savepoint), m_1 stayed
     assert other.execute("SELECT count(*) FROM runs").fetchone()[0] == 1
     with store.batch():
-        store.finish_run("u_1", "r_1", "finished", encoded='[{"type":"RUN_STARTED"}]')
-    assert store.get_run("u_1", "r_1").events == [{"type": "RUN_STARTED"}]  # type: ignore[union-attr]
+        store.runs.finish_run("u_1", "r_1", "finished", encoded='[{"type":"RUN_STARTED"}]')
+    assert store.runs.get_run("u_1", "r_1").events == [{"type": "RUN_STARTED"}]  # type: ignore[union-attr]
     other.close()
     store.close()
 
@@ -350,12 +398,12 @@ def test_checkpoints_run_off_the_request_path_and_keep_the_log_short(
     path = str(tmp_path / "state.db")
     store = Store(path)
     assert store.db.connection.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
-    store.create_thread("t_1", "u_1", "Nabídky", "chat", 1)
+    store.threads.create_thread("t_1", "u_1", "Nabídky", "chat", 1)
     text = "Dobrý den, posílám nabídku na 12 licencí. " * 40  # about 1.7 kB per message
     for batch in range(10):  # 3,000 commits: with no checkpoint at all the log would pass 60 MB
         for n in range(300):
             row = MessageRow(f"m_{batch}_{n}", "t_1", "user", text, 2, "chat", [])
-            store.add_messages("t_1", [row], 2)
+            store.threads.add_messages("t_1", [row], 2)
         _wait_for_checkpoint_passes(2)
     wal = Path(f"{path}-wal")
     assert wal.stat().st_size < 16_000_000, wal.stat().st_size  # about one batch of 300 commits
@@ -381,7 +429,7 @@ def test_the_log_starts_again_under_writes_that_never_pause(
     monkeypatch.setattr(checkpoints, "RESTART_BYTES", 1_000_000)
     path = str(tmp_path / "state.db")
     store = Store(path)
-    store.create_thread("t_1", "u_1", "Nabídky", "chat", 1)
+    store.threads.create_thread("t_1", "u_1", "Nabídky", "chat", 1)
     text = "Dobrý den, posílám nabídku na 12 licencí. " * 40
     wal = Path(f"{path}-wal")
     _wait_for_checkpoint_passes(2)  # the thread now sleeps the short interval
@@ -390,7 +438,7 @@ def test_the_log_starts_again_under_writes_that_never_pause(
     while _log_generation(wal) < first + 2 and written < 60_000:
         for _ in range(100):
             row = MessageRow(f"m_{written}", "t_1", "user", text, 2, "chat", [])
-            store.add_messages("t_1", [row], 2)
+            store.threads.add_messages("t_1", [row], 2)
             written += 1
     assert _log_generation(wal) >= first + 2, written
     assert store.log_restarts > 0
@@ -408,14 +456,14 @@ def test_a_long_log_is_restarted_by_its_store_after_the_next_commit(
     monkeypatch.setattr(database, "RESTART_WAIT_MS", 5000)  # the thread's own pass may be copying now
     path = str(tmp_path / "state.db")
     store = Store(path)
-    store.create_thread("t_1", "u_1", "Nabídky", "chat", 1)
+    store.threads.create_thread("t_1", "u_1", "Nabídky", "chat", 1)
     for n in range(50):
-        store.add_messages("t_1", [_row(f"m_{n}")], 2)
+        store.threads.add_messages("t_1", [_row(f"m_{n}")], 2)
     CHECKPOINTER._checkpoint(path, store.db.restart_log_soon)
     assert store.log_restarts == 0  # asked only: the thread never restarts a log itself
-    store.add_messages("t_1", [_row("m_after")], 3)
+    store.threads.add_messages("t_1", [_row("m_after")], 3)
     assert store.log_restarts == 1
-    store.add_messages("t_1", [_row("m_last")], 3)
+    store.threads.add_messages("t_1", [_row("m_last")], 3)
     other = sqlite3.connect(path)
     frames = -1
     for _ in range(100):  # -1: the checkpoint thread's own pass held the checkpoint lock; ask again
@@ -504,11 +552,11 @@ def test_a_run_without_pauses_is_stored_before_its_answer_starts(client: Client)
     )
     events = parse_sse(answer.content)
     assert [e["type"] for e in events][-1] == "RUN_FINISHED"
-    stored = mock.store.get_run("u_dev", "r_sync")
+    stored = mock.store.runs.get_run("u_dev", "r_sync")
     assert stored is not None
     assert stored.status == "finished"
     assert stored.events == events
-    roles = [m.role for m in mock.store.messages("t_sync")]
+    roles = [m.role for m in mock.store.threads.messages("t_sync")]
     assert roles == ["user", "assistant"]
     assert mock.runs.get_live("u_dev", "r_sync") is None
 

@@ -95,7 +95,7 @@ def test_kept_answers_follow_every_write(client: Client) -> None:
     client.run("a second message", "r_3", "t_1")  # t_1 updated: first again
     assert [t["id"] for t in http.get(THREADS, headers=AUTH).json()["threads"]] == ["t_1", "t_2"]
     check()
-    client.mock.store.add_usage("u_dev", client.mock.day(), tokens=1234)
+    client.mock.store.usage.add_usage("u_dev", client.mock.day(), tokens=1234)
     assert (
         http.get(STATUS, headers=AUTH).json()["usage"][0]["used"]
         == _fresh(client, STATUS)["usage"][0]["used"]
@@ -119,7 +119,7 @@ def test_a_rolled_back_batch_leaves_no_kept_answer_behind(client: Client) -> Non
 
     def refused() -> None:
         with store.batch():
-            store.create_thread("t_gone", "u_dev", "never stored", "chat", client.mock.now_ms())
+            store.threads.create_thread("t_gone", "u_dev", "never stored", "chat", client.mock.now_ms())
             seen.append(store.db.generation())  # held writes may still roll back: nothing is kept now
             seen.append([t["id"] for t in _fresh(client, THREADS)["threads"]])
             raise RuntimeError("refused")
@@ -135,16 +135,16 @@ def test_the_generation_moves_with_every_written_row(tmp_path: Path) -> None:
     try:
         start = store.db.generation()
         assert start is not None
-        store.create_thread("t_1", "u_1", "Dobrý den", "chat", 1)
+        store.threads.create_thread("t_1", "u_1", "Dobrý den", "chat", 1)
         after_insert = store.db.generation()
         assert after_insert is not None
         assert after_insert > start
         row = MessageRow("m_1", "t_1", "user", "Dobrý den", 2, "chat", [])
-        assert store.add_messages("t_1", [row], 2)
+        assert store.threads.add_messages("t_1", [row], 2)
         moved = store.db.generation()
         assert moved is not None
         assert moved > after_insert
-        assert store.add_messages("t_1", [row], 3) == []  # a known id writes nothing
+        assert store.threads.add_messages("t_1", [row], 3) == []  # a known id writes nothing
         assert store.db.generation() == moved
     finally:
         store.close()

@@ -99,7 +99,7 @@ def test_a_tool_call_after_its_thread_was_deleted_is_404_and_claims_nothing(clie
     call = {"callId": "call_9", "arguments": json.dumps({"to": "lena.schmidt@example.org"})}
     late = client.http.post(f"{base(client, voice)}/tools/send_email", json=call, headers=AUTH)
     assert checked(late, "ErrorResponse", 404)["error"]["code"] == "not_found"
-    assert client.mock.store.claim_voice_call(voice["voiceSessionId"], "call_9", 0)  # still unclaimed
+    assert client.mock.store.voice.claim_voice_call(voice["voiceSessionId"], "call_9", 0)  # still unclaimed
 
 
 def test_tool_errors(client: Client) -> None:
@@ -230,7 +230,7 @@ def test_an_offer_that_fails_leaves_the_secret_unspent(
         patched.setattr(client.mock.voice, "connect", broken)
         failed = client.http.post("/_mock/voice/sdp", content=loopback_offer(), headers=headers)
     assert failed.status_code == 500
-    assert client.mock.store.get_voice(voice["voiceSessionId"]).connected_at is None
+    assert client.mock.store.voice.get_voice(voice["voiceSessionId"]).connected_at is None
     assert client.http.post("/_mock/voice/sdp", content=loopback_offer(), headers=headers).status_code == 201
 
 

@@ -44,4 +44,4 @@ def test_a_run_started_during_a_reset_is_stopped_before_the_state_is_emptied() -
     assert status == 200
     assert live == 0  # every run had stopped when the state was emptied
     assert threads == []  # and none wrote into the empty state afterwards
-    assert mock.store.get_run("u_dev", "r_late") is None
+    assert mock.store.runs.get_run("u_dev", "r_late") is None

@@ -103,7 +103,7 @@ def test_the_state_file_is_readable_by_its_owner_only(tmp_path: Path) -> None:
 
     fresh = tmp_path / "new" / "state.db"
     store = Store(str(fresh))
-    store.setting("devtools_key", lambda: "dk_example_only")  # a write, so the log file exists too
+    store.settings.setting("devtools_key", lambda: "dk_example_only")  # a write, so the log file exists too
     assert fresh.stat().st_mode & 0o777 == 0o600
     assert Path(f"{fresh}-wal").stat().st_mode & 0o777 == 0o600
     assert fresh.parent.stat().st_mode & 0o777 == 0o700

@@ -43,6 +43,30 @@ def test_the_committed_bundle_is_what_the_sources_build(tmp_path: Path) -> None:
         )
 
 
+def test_every_committed_page_file_says_it_is_generated() -> None:
+    generated = "Generated from clients/playground/ by clients/playground/build.py; do not edit."
+    heads = {name: (STATIC / name).read_text(encoding="utf-8").splitlines()[:2] for name in FILES}
+    assert heads["playground.js"][0] == f"// {generated}"
+    assert heads["playground.css"][0] == f"/* {generated} */"
+    assert heads["index.html"] == ["<!doctype html>", f"<!-- {generated} -->"]
+
+
+def test_the_build_reads_the_rule_placement_without_the_sites_hooks() -> None:
+    """The rule table's site addresses come from `codegen.rule_pages`, which the site reads too; the build
+    imports nothing of the site's hooks."""
+    probe = (
+        "import runpy, sys; build = runpy.run_path('clients/playground/build.py'); "
+        "table = build['rules_module'](); "
+        "assert 'spec/runs/#RUN-004' in table, table[:200]; "
+        "print(sorted(m for m in sys.modules if m.startswith('talkie_docs')))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.strip() == "[]"
+
+
 @pytest.mark.slow
 def test_the_page_sources_pass_the_strict_compiler() -> None:
     """The clients/typescript flags (strict, exactOptionalPropertyTypes, noUncheckedIndexedAccess)."""

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import contextlib
+import io
 import re
 import shutil
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -142,6 +144,22 @@ def stop(process: subprocess.Popen[str]) -> None:
     except subprocess.TimeoutExpired:  # pragma: no cover - a hung shutdown
         process.kill()
         process.wait()
+    _keep_the_rest(process)
+
+
+def _keep_the_rest(process: subprocess.Popen[str]) -> None:
+    """Read what the stopped process wrote and close its pipe (an open one is a ResourceWarning, an error
+    here): the test still reads the rest from `process.stdout`, now a string buffer."""
+    pipe = process.stdout
+    if pipe is None or pipe.closed:
+        return
+    rest: list[str] = []
+    reader = threading.Thread(target=lambda: rest.append(pipe.read()), daemon=True)
+    reader.start()
+    reader.join(timeout=10)  # a child that outlived the process may hold the pipe open: then leave it
+    if rest:
+        pipe.close()
+        process.stdout = io.StringIO(rest[0])
 
 
 @contextlib.contextmanager

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from . import basis
 from .contract import Contract, Rule
 from .markdown import cell, table
-from .rules import Coverage, Placement, level_label, rule_link
+from .rules import Coverage, Placement, level_label, rule_link, statement
 from .sections import section_titles
 
 SERVER_URI = "guides/server-checklist.md"
@@ -163,7 +163,7 @@ def render(role: Role, contract: Contract, placement: Placement, coverage: Cover
                 rule_link(rule.id, placement.page_of.get(rule.id), role.uri)
                 + ("" if rule.side == role.side else " <small>both</small>"),
                 level_label(rule.level, basis.basis_of(rule).kind),
-                cell(html.escape(rule.statement, quote=False)),
+                cell(html.escape(statement(rule), quote=False)),
                 basis.describe(rule, lines, role.uri),
                 cell(tested_by(rule, coverage)),
             ]

@@ -139,7 +139,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     _generated(config, files, "reference/errors.md", error_codes.render_error_page(contract))
     _generated(config, files, "reference/examples.md", examples_page.render_examples_page(contract))
 
-    placement = rules.place_rules(contract, rules.spec_sources(Path(config.docs_dir)))
+    placement = rules.place_rules(contract.rules, rules.spec_sources(Path(config.docs_dir)))
     _site.placement = placement
     if _site.linker is not None:
         _site.linker.rules = dict(placement.page_of)

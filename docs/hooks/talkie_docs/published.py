@@ -9,6 +9,7 @@ Serving every schema at that path makes those URLs real. Tools that want one fil
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -60,24 +61,31 @@ def schema_bundle(root: Path, version: str) -> dict[str, Any]:
 
 def published(root: Path) -> dict[str, bytes]:
     """Site path -> exact bytes of every published contract file."""
+    out: dict[str, bytes] = {}
+    for path in _schema_files(root):
+        out[_id_path(json.loads(path.read_text(encoding="utf-8")), path)] = path.read_bytes()
+    consumer = root / CONSUMER_DIR
+    for path in sorted((consumer / "schemas").glob("*.json")):
+        out[_id_path(json.loads(path.read_text(encoding="utf-8")), path)] = path.read_bytes()
+    return {**out, **bundles(root)}
+
+
+def bundles(root: Path) -> dict[str, bytes]:
+    """Site path -> exact bytes of each single-file bundle: the Downloads page lists these, known where they
+    are made (a schema's own file may be named `talkie-…` too, so a name says nothing)."""
     version = str(
         yaml.safe_load((root / "spec" / "openapi.yaml").read_text(encoding="utf-8"))["info"]["version"]
     )
     out: dict[str, bytes] = {}
-    for path in _schema_files(root):
-        out[_id_path(json.loads(path.read_text(encoding="utf-8")), path)] = path.read_bytes()
     for source, (site_path, label) in BUNDLES.items():
         content = (root / source).read_bytes()
         out[site_path] = content
         out[f"openapi/talkie-{version}.{label}.yaml"] = content
     bundle = json.dumps(schema_bundle(root, version), indent=2, ensure_ascii=False) + "\n"
     out[f"schemas/talkie-{version}.schemas.json"] = bundle.encode("utf-8")
-    consumer = root / CONSUMER_DIR
-    for path in sorted([*(consumer / "schemas").glob("*.json"), consumer / "schemas.consumer.bundled.json"]):
-        if path.is_file():
-            out[_id_path(json.loads(path.read_text(encoding="utf-8")), path)] = path.read_bytes()
-    bundled = consumer / "schemas.consumer.bundled.json"
+    bundled = root / CONSUMER_DIR / "schemas.consumer.bundled.json"
     if bundled.is_file():
+        out[_id_path(json.loads(bundled.read_text(encoding="utf-8")), bundled)] = bundled.read_bytes()
         out[f"schemas/talkie-{version}.consumer.schemas.json"] = bundled.read_bytes()
     return out
 
@@ -98,7 +106,7 @@ def _describe(site_path: str) -> str:
         kind += "; consumer view: what a receiver must accept (point client generators here)"
     elif "producer" in site_path:
         kind += "; producer view: exactly what a server sends (what the conformance suite checks)"
-    if name.startswith("talkie-"):
+    if re.match(r"talkie-\d+\.\d+\.\d+\.", name):
         kind += "; a versioned name that never changes"
     return kind
 
@@ -106,11 +114,7 @@ def _describe(site_path: str) -> str:
 def render_downloads_page(root: Path) -> str:
     """The page that links every single-file bundle the site publishes (the per-schema files are linked
     from each schema's page)."""
-    rows = [
-        f"| [`{path}`](../{path}) | {_describe(path)} |"
-        for path in sorted(published(root))
-        if path.startswith("openapi/") or path.rsplit("/", 1)[-1].startswith("talkie-") or "bundled" in path
-    ]
+    rows = [f"| [`{path}`](../{path}) | {_describe(path)} |" for path in sorted(bundles(root))]
     return (
         "# Downloads\n\n"
         "The contract as files, for tools that want one document: API client generators, linters, mock "

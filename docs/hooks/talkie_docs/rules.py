@@ -4,7 +4,8 @@ A spec page names a rule by writing its ID in double brackets on a line of its o
 becomes the rule's block: the anchor (`id="RUN-004"`, so a report can link `spec/runs.md#RUN-004`), a
 visible ID badge, the BCP 14 level, the side it binds and the statement from `spec/rules.yaml`, then the line
 (or note) it rests on with the specification's own sentence, and whether the suite fails or warns on it. The
-wording therefore lives in one place and the pages cannot disagree with the catalogue.
+wording therefore lives in one place and the pages cannot disagree with the catalogue. Which page shows
+which rule is `codegen.rule_pages`' (the playground build reads it too).
 """
 
 from __future__ import annotations
@@ -13,77 +14,25 @@ import html
 import posixpath
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass
 
 from talkie_models.rules import LEVELS
+
+from codegen.rule_pages import AREA_PAGE, MARKER_RE, SPEC_DIR, Placement, place_rules, spec_sources
 
 from . import basis, sections
 from .contract import Contract, Rule
 from .markdown import cell, table
 
-MARKER_RE = re.compile(r"^\[\[([A-Z]+-\d{3})\]\]\s*$", re.MULTILINE)
-SPEC_DIR = "spec"
+__all__ = ["AREA_PAGE", "SPEC_DIR", "Placement", "place_rules", "spec_sources"]
+"""The rule placement (`codegen.rule_pages`) as the site's other modules read it."""
+
 MATRIX_URI = "reference/rules.md"
-# Where a rule that no page places lands, by area code (each page ends with its leftovers).
-AREA_PAGE = {
-    "MAN": "spec/discovery.md",
-    "AUTH": "spec/authentication.md",
-    "ERR": "spec/errors.md",
-    "STAT": "spec/status.md",
-    "RUN": "spec/runs.md",
-    "CARD": "spec/cards.md",
-    "TEXT": "spec/text-format.md",
-    "ACT": "spec/actions.md",
-    "THR": "spec/threads.md",
-    "VOICE": "spec/voice.md",
-    "TEST": "spec/test-mode.md",
-    "SEC": "spec/security.md",
-}
 _TESTABLE_WORDS = {
     "black-box": "black-box",
     "client-side": "client-side",
     "untestable": "not testable",
 }
-
-
-@dataclass
-class Placement:
-    """Which page shows which rule, found by scanning the spec sources before the build renders them."""
-
-    page_of: dict[str, str] = field(default_factory=dict)
-    unknown: list[tuple[str, str]] = field(default_factory=list)
-    duplicates: list[tuple[str, str]] = field(default_factory=list)
-    leftovers: dict[str, list[str]] = field(default_factory=dict)
-
-
-def place_rules(contract: Contract, sources: Mapping[str, str]) -> Placement:
-    """Map every rule ID to the page (docs-relative path) whose marker shows it."""
-    known = {rule.id for rule in contract.rules}
-    placement = Placement()
-    for uri, text in sorted(sources.items()):
-        for rule_id in MARKER_RE.findall(text):
-            if rule_id not in known:
-                placement.unknown.append((uri, rule_id))
-            elif rule_id in placement.page_of:
-                placement.duplicates.append((uri, rule_id))
-            else:
-                placement.page_of[rule_id] = uri
-    for rule in contract.rules:
-        if rule.id not in placement.page_of:
-            page = AREA_PAGE.get(rule.area)
-            if page is not None and page in sources:
-                placement.page_of[rule.id] = page
-                placement.leftovers.setdefault(page, []).append(rule.id)
-    return placement
-
-
-def spec_sources(docs_dir: Path) -> dict[str, str]:
-    """The Markdown sources of the spec pages, by docs-relative path."""
-    return {
-        path.relative_to(docs_dir).as_posix(): path.read_text(encoding="utf-8")
-        for path in sorted((docs_dir / SPEC_DIR).glob("*.md"))
-    }
 
 
 _LEVEL_TITLES = {
@@ -112,19 +61,42 @@ def level_label(level: str, kind: basis.BasisKind = "specification") -> str:
     )
 
 
+KEYWORDS_RE = re.compile(
+    r"\b(?:MUST NOT|MUST|SHALL NOT|SHALL|SHOULD NOT|SHOULD|NOT RECOMMENDED|RECOMMENDED|REQUIRED|MAY"
+    r"|OPTIONAL)\b"
+)
+"""The BCP 14 keywords as RFC 2119 and RFC 8174 spell them: in capitals they claim the text's own force."""
+
+
+def statement(rule: Rule) -> str:
+    """A rule's statement as the site shows it: the specification's own keywords in capitals, and a level we
+    read from an unkeyed sentence or a note adds in plain words, so it never passes for the text's keyword."""
+    if basis.basis_of(rule).kind == "specification":
+        return rule.statement
+    return KEYWORDS_RE.sub(lambda match: match.group(0).lower(), rule.statement)
+
+
+def search_title(rule: Rule) -> str:
+    """A rule's title in the site's search: its ID, its level as :func:`level_label` words it, its side."""
+    kind = basis.basis_of(rule).kind
+    origin = _LEVEL_ORIGINS.get(kind)
+    level = rule.level if origin is None else f"{rule.level.lower()} · {origin}"
+    return f"{rule.id} — {level} ({rule.side})"
+
+
 def rule_block(rule: Rule, uri: str, lines: list[str] | None = None) -> str:
     """The HTML block of one rule (inline Markdown of the statement is rendered by md_in_html).
 
     The section linker leaves the block's own ID alone (it is the anchor's text), so no link nests in
     another. With the specification's `lines`, the block quotes the sentence the rule rests on.
     """
-    statement = html.escape(rule.statement, quote=False)
+    shown = html.escape(statement(rule), quote=False)
     return (
         f'<div class="talkie-rule" id="{rule.id}" markdown="span">'
         f'<a class="talkie-rule__id" href="#{rule.id}" title="Link to this rule">{rule.id}</a> '
         f"{level_label(rule.level, basis.basis_of(rule).kind)} "
         f'<span class="talkie-rule__side">{rule.side}</span> '
-        f'<span class="talkie-rule__text">{statement}</span> '
+        f'<span class="talkie-rule__text">{shown}</span> '
         f'<span class="talkie-rule__basis">{basis.short(rule, uri)} · {basis.verdict(rule)}</span>'
         f"{basis.quote(rule, lines or [])}</div>"
     )
@@ -264,7 +236,7 @@ def render_matrix(contract: Contract, placement: Placement, coverage: Coverage) 
                 coverage.check_cell(rule.id),
                 coverage.inspector_cell(rule.id),
                 _status(rule, coverage),
-                cell(html.escape(rule.statement, quote=False)),
+                cell(html.escape(statement(rule), quote=False)),
             ]
         )
     parts.append(_filter_form(contract))

@@ -3,7 +3,8 @@
 The search plugin indexes a page by its headings; a rule block is no heading, so a rule ID only appears in
 the text of a long section, and the query's two halves (`act`, `010`) score other rules as high. After the
 build, every rule gets an entry of its own in `search/search_index.json`: its ID in the title (the field the
-search weighs most) and its statement as text, pointing at its anchor on its spec page.
+search weighs most) and its statement as text, each as the rule's block shows it (a level we read, or a note
+adds, in plain words), pointing at its anchor on its spec page.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from .contract import Rule
+from .rules import search_title, statement
 
 INDEX = Path("search") / "search_index.json"
 BOOST = 20.0
@@ -23,8 +25,8 @@ def rule_entries(rules: Iterable[Rule], urls: Mapping[str, str]) -> list[dict[st
     return [
         {
             "location": f"{urls[rule.id]}#{rule.id}",
-            "title": f"{rule.id} — {rule.level} ({rule.side})",
-            "text": rule.statement,
+            "title": search_title(rule),
+            "text": statement(rule),
             "boost": BOOST,
         }
         for rule in rules

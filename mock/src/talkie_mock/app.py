@@ -96,7 +96,7 @@ def build_mock(config: MockConfig, clock: Clock | None = None) -> Mock:
     clock = clock or Clock(config.clock_start)
     store = Store(config.state)
     if config.token == KEPT_TOKEN:
-        config = replace(config, token=store.setting("dev_token", new_dev_token))
+        config = replace(config, token=store.settings.setting("dev_token", new_dev_token))
     if config.voice and not stack.available():
         config = replace(config, voice=False)  # the text-only install: no voice endpoints (notes N-92)
     user = dev_principal(config)

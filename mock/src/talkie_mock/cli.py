@@ -502,6 +502,14 @@ def serve_mock(options: dict[str, Any], first: Callable[[str, str], None] | None
         )
     host = lan_host() if on_lan else options["host"]
     sock = bind(host, options["port"])
+    with sock:  # closed however the mock ends: refused at start-up, stopped, or its server left it open
+        _serve_bound(sock, options, host, first)
+
+
+def _serve_bound(
+    sock: socket.socket, options: dict[str, Any], host: str, first: Callable[[str, str], None] | None
+) -> None:
+    on_lan: bool = options["lan"]
     port = sock.getsockname()[1]
     twin = ipv6_twin(host, port)
     public_url = options["public_url"] or (f"http://{host}:{port}" if on_lan else None)
@@ -662,7 +670,8 @@ def serve_playground(url: str, options: dict[str, Any], *, default_port: bool) -
         click.echo(f"talkie-mock: the playground link expired; the new one: {playground_link(origin, fresh)}")
 
     dev_key.on_new_key = new_key
-    run_playground(app, sock, options["read_timeout"], dev_key.value, options["quiet"])
+    with sock:  # closed however the server ends (uvicorn leaves a given socket open)
+        run_playground(app, sock, options["read_timeout"], dev_key.value, options["quiet"])
     click.echo("talkie-mock playground stopped")
 
 

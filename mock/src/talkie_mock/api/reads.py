@@ -84,7 +84,7 @@ class Reads:
 
     def build_threads(self, user: Principal) -> dict[str, Any]:
         """The `ThreadList` body read afresh."""
-        rows = self.store.list_threads(user.user_id, LIST_LIMIT)
+        rows = self.store.threads.list_threads(user.user_id, LIST_LIMIT)
         return ThreadList(threads=[summary(r) for r in rows]).model_dump(mode="json")
 
     def _answer(self, key: tuple[Any, ...], build: Callable[[], dict[str, Any]]) -> Answer:

@@ -17,7 +17,7 @@ from talkie_mock.errors import ApiError
 
 
 def owned_thread(mock: Mock, thread_id: str, user_id: str) -> ThreadRow:
-    row = mock.store.get_thread(safe_id(thread_id, "thread_not_found"))
+    row = mock.store.threads.get_thread(safe_id(thread_id, "thread_not_found"))
     if row is None or row.user_id != user_id:
         raise ApiError("not_found", "thread_not_found", id=thread_id)
     return row
@@ -35,7 +35,7 @@ async def list_threads(request: Request) -> Response:
 
 def _messages(mock: Mock, thread_id: str) -> list[ThreadMessage]:
     messages = []
-    for m in mock.store.messages(thread_id):
+    for m in mock.store.threads.messages(thread_id):
         fields: dict[str, object] = {
             "id": m.id,
             "role": m.role,
@@ -63,6 +63,6 @@ async def delete_thread(request: Request) -> Response:
     mock = mock_of(request)
     user = mock.auth.require(request)
     row = owned_thread(mock, request.path_params["threadId"], user.user_id)
-    mock.store.settle_actions(mock.now_ms())
-    mock.store.delete_thread(row.id, mock.now_ms())
+    mock.store.actions.settle_actions(mock.now_ms())
+    mock.store.threads.delete_thread(row.id, mock.now_ms())
     return mock.respond(request, OkResponse(ok=True), "OkResponse")

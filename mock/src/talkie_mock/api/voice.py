@@ -81,7 +81,7 @@ async def create_session(request: Request) -> Response:
     locale = body.get("locale") or mock.locale(request)
     locale = locale if locale in LABELS else mock.config.locale
     now = mock.now_ms()
-    _, used_seconds = mock.store.usage(user.user_id, mock.day())
+    _, used_seconds = mock.store.usage.usage(user.user_id, mock.day())
     left = mock.config.voice_daily_minutes * 60 - used_seconds
     if left <= 0:
         raise ApiError("quota_exceeded", "voice_quota")
@@ -89,7 +89,8 @@ async def create_session(request: Request) -> Response:
         thread = owned_thread(mock, body["threadId"], user.user_id)
     else:
         title = f"{VOICE_TITLE[locale]} {mock.clock.now().strftime('%Y-%m-%d %H:%M')}"
-        thread = mock.store.create_thread("t_" + secrets.token_hex(8), user.user_id, title, "voice", now)
+        thread_id = "t_" + secrets.token_hex(8)
+        thread = mock.store.threads.create_thread(thread_id, user.user_id, title, "voice", now)
     max_seconds = max(1, min(mock.config.voice_max_seconds, left))
     session = VoiceSession(
         voice_session_id="v_" + secrets.token_hex(8),
@@ -106,7 +107,7 @@ async def create_session(request: Request) -> Response:
         consent=Consent.model_validate(CONSENT[locale]),
     )
     body_json = session.model_dump(mode="json")
-    mock.store.insert_voice(
+    mock.store.voice.insert_voice(
         VoiceRow(
             id=session.voice_session_id,
             user_id=user.user_id,
@@ -124,7 +125,7 @@ async def create_session(request: Request) -> Response:
 
 def _open_session(mock: Mock, request: Request, user_id: str) -> VoiceRow:
     session_id = safe_id(request.path_params["voiceSessionId"], "session_not_found")
-    row = mock.store.get_voice(session_id)
+    row = mock.store.voice.get_voice(session_id)
     if row is None or row.user_id != user_id:
         raise ApiError("not_found", "session_not_found", id=session_id)
     # after the final usage report: 410 (notes N-11), or under `--vary` open until its budget ends (N-51)
@@ -148,13 +149,14 @@ async def tool(request: Request) -> Response:
         raise ApiError("invalid_request", "invalid_field", field="arguments", detail=detail) from exc
     if not isinstance(arguments, dict):
         raise ApiError("invalid_request", "invalid_field", field="arguments", detail="not a JSON object")
-    if mock.store.get_thread(session.thread_id) is None:  # deleted meanwhile: no action may start there
+    # deleted meanwhile: no action may start there
+    if mock.store.threads.get_thread(session.thread_id) is None:
         raise ApiError("not_found", "thread_not_found", id=session.thread_id)
     locale = str(session.body.get("locale") or mock.config.locale)
     if not mock.voice.issued(session.id, body["callId"]):  # notes N-94: the provider never asked for it
         raise ApiError("not_found", "call_not_issued", id=body["callId"][:80])
     with mock.store.batch():  # the claim and what the tool stored, or neither
-        if not mock.store.claim_voice_call(session.id, body["callId"], mock.now_ms()):
+        if not mock.store.voice.claim_voice_call(session.id, body["callId"], mock.now_ms()):
             raise ApiError("conflict", "call_reused", id=body["callId"][:80])
         answer = _run_tool(mock, user.user_id, session, name, arguments, body["callId"], locale)
     for event in answer.model_dump(mode="json").get("events", []):
@@ -238,7 +240,7 @@ async def transcript(request: Request) -> Response:
     body = await read_json(request, "VoiceTranscriptRequest")
     session = _open_session(mock, request, user.user_id)
     now = mock.now_ms()
-    if mock.store.get_thread(session.thread_id) is None:  # deleted meanwhile: stored nowhere → 404
+    if mock.store.threads.get_thread(session.thread_id) is None:  # deleted meanwhile: stored nowhere → 404
         raise ApiError("not_found", "thread_not_found", id=session.thread_id)
     row = MessageRow(
         id=body["itemId"],
@@ -249,7 +251,7 @@ async def transcript(request: Request) -> Response:
         channel="voice",
         cards=[],
     )
-    mock.store.add_messages(session.thread_id, [row], now)
+    mock.store.threads.add_messages(session.thread_id, [row], now)
     return mock.respond(request, OkResponse(ok=True), "OkResponse", status=201)
 
 
@@ -260,9 +262,9 @@ async def usage(request: Request) -> Response:
     session = _open_session(mock, request, user.user_id)
     # a report counts at most the session's own budget: one bad report must not use up the whole day
     seconds = min(int(body["seconds"]), session.max_seconds)
-    total, increase = mock.store.report_voice_usage(session.id, seconds, bool(body["final"]))
+    total, increase = mock.store.voice.report_voice_usage(session.id, seconds, bool(body["final"]))
     if increase:
-        mock.store.add_usage(user.user_id, mock.day(), voice_seconds=increase)
+        mock.store.usage.add_usage(user.user_id, mock.day(), voice_seconds=increase)
     answer = VoiceUsageResponse(ok=True, remaining_seconds=max(0, session.max_seconds - total))
     return mock.respond(request, answer, "VoiceUsageResponse")
 
@@ -274,7 +276,7 @@ async def sdp(request: Request) -> Response:
         raise ApiError("not_found", "voice_missing", install=stack.INSTALL)
     header = request.headers.get("authorization", "")
     secret = header[7:].strip() if header.lower().startswith("bearer ") else ""
-    session = mock.store.voice_by_secret(secret) if secret else None
+    session = mock.store.voice.voice_by_secret(secret) if secret else None
     if session is None or session.closed or mock.now_ms() >= _secret_expiry(session):
         raise ApiError("unauthorized", headers={"WWW-Authenticate": 'Bearer realm="talkie-voice"'})
     if not request.headers.get("content-type", "").lower().startswith("application/sdp"):
@@ -282,7 +284,7 @@ async def sdp(request: Request) -> Response:
     raw = await request.body()
     if len(raw) > MAX_OFFER_BYTES:
         raise ApiError("invalid_request", "invalid_field", field="body", detail="the offer is too large")
-    if not mock.store.spend_voice_secret(session.id, mock.now_ms()):  # one connection, once
+    if not mock.store.voice.spend_voice_secret(session.id, mock.now_ms()):  # one connection, once
         raise ApiError("unauthorized", headers={"WWW-Authenticate": 'Bearer realm="talkie-voice"'})
     config = SessionConfig(
         voice_session_id=session.id,
@@ -297,7 +299,7 @@ async def sdp(request: Request) -> Response:
             config, raw.decode("utf-8", "replace"), local=str(server[0]), remote=client
         )
     except BaseException as exc:  # a request that connected nothing leaves nothing spent
-        mock.store.unspend_voice_secret(session.id)
+        mock.store.voice.unspend_voice_secret(session.id)
         if isinstance(exc, OfferError):
             raise ApiError("invalid_request", "invalid_field", field="body", detail=str(exc)) from exc
         raise

@@ -78,7 +78,7 @@ class DevTools:
 
     def state(self) -> dict[str, Any]:
         mock = self.mock
-        mock.store.settle_actions(mock.now_ms())
+        mock.store.actions.settle_actions(mock.now_ms())
         now = mock.now_ms()
         threads = [
             {
@@ -89,11 +89,11 @@ class DevTools:
                 "createdAt": iso_of_ms(t.created_at),
                 "updatedAt": iso_of_ms(t.updated_at),
             }
-            for t in mock.store.recent_threads(STATE_LIMIT)
+            for t in mock.store.threads.recent_threads(STATE_LIMIT)
         ]
         actions = [
             {**Actions.model(a).model_dump(mode="json"), "userId": a.user_id}
-            for a in mock.store.recent_actions(STATE_LIMIT)
+            for a in mock.store.actions.recent_actions(STATE_LIMIT)
         ]
         voice = [
             {
@@ -107,7 +107,7 @@ class DevTools:
                 "open": not v.closed and now < v.ends_at,
                 "connected": v.id in mock.voice.connections,  # a live WebRTC connection: the user can "say"
             }
-            for v in mock.store.recent_voice(STATE_LIMIT)
+            for v in mock.store.voice.recent_voice(STATE_LIMIT)
         ]
         return {
             "clock": self.clock(),
@@ -115,7 +115,7 @@ class DevTools:
             "threads": threads,
             "actions": actions,
             "voiceSessions": voice,
-            "violations": len(self.violations.all()),
+            "violations": self.violations.count(),
         }
 
     def clock(self) -> dict[str, Any]:
@@ -177,7 +177,7 @@ async def advance_clock(request: Request) -> Response:
         tools.mock.clock.advance(float(seconds))
     except ValueError as exc:
         return problem(request, "invalid_request", f"{exc}.")
-    tools.mock.store.settle_actions(tools.mock.now_ms())
+    tools.mock.store.actions.settle_actions(tools.mock.now_ms())
     return JSONResponse(tools.clock())
 
 
@@ -195,14 +195,14 @@ async def set_clock(request: Request) -> Response:
         tools.mock.clock.set(moment)
     except ValueError as exc:
         return problem(request, "invalid_request", f"`now`: {exc}.")
-    tools.mock.store.settle_actions(tools.mock.now_ms())
+    tools.mock.store.actions.settle_actions(tools.mock.now_ms())
     return JSONResponse(tools.clock())
 
 
 async def reset_clock(request: Request) -> Response:
     tools = _dev(request)
     tools.mock.clock.reset()
-    tools.mock.store.settle_actions(tools.mock.now_ms())
+    tools.mock.store.actions.settle_actions(tools.mock.now_ms())
     return JSONResponse(tools.clock())
 
 
@@ -265,13 +265,13 @@ async def remove_fault(request: Request) -> Response:
 async def expire_action(request: Request) -> Response:
     tools = _dev(request)
     action_id = request.path_params["actionId"]
-    tools.mock.store.settle_actions(tools.mock.now_ms())
-    row = tools.mock.store.get_action(action_id)
+    tools.mock.store.actions.settle_actions(tools.mock.now_ms())
+    row = tools.mock.store.actions.get_action(action_id)
     if row is None:
         return problem(request, "not_found", "No such action.")
-    if not tools.mock.store.expire_action(action_id):
+    if not tools.mock.store.actions.expire_action(action_id):
         return problem(request, "conflict", f"The action is {row.status}, not pending.")
-    fresh = tools.mock.store.get_action(action_id)
+    fresh = tools.mock.store.actions.get_action(action_id)
     assert fresh is not None
     return JSONResponse(Actions.model(fresh).model_dump(mode="json"))
 
@@ -290,7 +290,7 @@ async def decide_action(request: Request) -> Response:
     given = body.get("paramsHash") if isinstance(body, dict) else None
     if not isinstance(given, str):
         return problem(request, "invalid_request", "Send the `paramsHash` of the action you decide on.")
-    row = tools.mock.store.get_action(action_id)
+    row = tools.mock.store.actions.get_action(action_id)
     if row is None:
         return problem(request, "not_found", "No such action.")
     try:
@@ -400,7 +400,7 @@ def install(app: Starlette, fixed: Fixed | None = None) -> DevTools:
     # every secret the instance knows by value, besides the patterns every minted credential matches
     redactor = Redactor([mock.config.token, *mock.config.other_tokens, app.state.devtools_key])
     traffic = Traffic(redactor=redactor, clock_ms=mock.clock.now_ms)
-    violations = ViolationLog(mock.store.path, redactor)
+    violations = ViolationLog(mock.store.db, redactor)
     tools = DevTools(mock, board, traffic, Verdicts(mock), violations, VoiceDesk(mock, traffic, violations))
     app.state.voice_desk = tools.voice
     injector = FaultInjector(mock, board)

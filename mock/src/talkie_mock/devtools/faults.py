@@ -462,6 +462,6 @@ class FaultInjector:
 
         async def stop(events: list[dict[str, Any]]) -> None:
             await mock.runs.cancel(user_id, run_id)
-            mock.store.finish_run(user_id, run_id, "error", events)
+            mock.store.runs.finish_run(user_id, run_id, "error", events)
 
         return stop

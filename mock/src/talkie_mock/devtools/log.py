@@ -8,7 +8,7 @@ what it leaves out (its own polling, `/favicon.ico`) is not logged either.
 
 from __future__ import annotations
 
-import queue
+import collections
 import threading
 import time
 import urllib.parse
@@ -24,6 +24,8 @@ RESET = "\x1b[0m"
 COLOURS = {2: "\x1b[32m", 3: "\x1b[36m", 4: "\x1b[33m", 5: "\x1b[31m"}
 BROKEN = "\x1b[1;31m"
 WARNED = "\x1b[35m"
+BATCH_SECONDS = 0.02
+"""How long the writer lets lines gather after the first one of a batch (a person reads no faster)."""
 
 
 def duration(ms: float | None) -> str:
@@ -59,8 +61,11 @@ def line(exchange: Exchange, colour: bool = False, now: float | None = None) -> 
 class TerminalLog:
     """A listener of the traffic recorder (`Traffic.listeners`) printing :func:`line` for each exchange.
 
-    Lines are written by a thread of their own from a bounded queue: a terminal that stops reading (paused
-    scrolling, a pipe nobody drains) costs lines — dropped, and counted — never the server's event loop."""
+    Off the request path: a request only appends its finished exchange (and the time) to a bounded queue;
+    a writer thread of its own formats the queued lines and writes them in batches, one write and one flush
+    each, at most every :data:`BATCH_SECONDS`. A terminal that stops reading (paused scrolling, a pipe
+    nobody drains) costs lines — dropped when the queue is full, and counted in a line of their own once the
+    terminal reads again — never the server's event loop."""
 
     def __init__(
         self, out: TextIO, redactor: Redactor, colour: bool | None = None, capacity: int = 1000
@@ -69,26 +74,57 @@ class TerminalLog:
         self.redactor = redactor
         self.colour = out.isatty() if colour is None else colour
         self.dropped = 0
-        self._lines: queue.Queue[str] = queue.Queue(capacity)
+        """Lines dropped because the queue was full (written by the request path only)."""
+        self._capacity = capacity
+        self._queued: collections.deque[tuple[Exchange, float]] = collections.deque()
+        self._wake = threading.Event()
+        self._writing = False
+        self._told = 0
+        """Of :attr:`dropped`, how many a written line already told."""
         self._writer = threading.Thread(target=self._write, name="talkie-mock-log", daemon=True)
         self._writer.start()
 
     def __call__(self, exchange: Exchange) -> None:
-        try:
-            self._lines.put_nowait(self.redactor.scrub(line(exchange, self.colour)))
-        except queue.Full:
+        queued = self._queued
+        if len(queued) >= self._capacity:
             self.dropped += 1
+            return
+        queued.append((exchange, time.time()))  # a deque's append needs no lock
+        if len(queued) == 1:  # the first of a batch wakes the writer; the others only join it
+            self._wake.set()
 
     def _write(self) -> None:
+        queued = self._queued
         while True:
-            text = self._lines.get()
-            self.out.write(text + "\n")
+            self._wake.wait()
+            self._wake.clear()
+            time.sleep(BATCH_SECONDS)  # let a busy server's lines gather into one write
+            while queued:
+                self._writing = True
+                try:
+                    self._write_batch(queued)
+                finally:
+                    self._writing = False
+
+    def _write_batch(self, queued: collections.deque[tuple[Exchange, float]]) -> None:
+        lines: list[str] = []
+        for _ in range(len(queued)):  # what is queued now (at most the capacity): a batch has a bound too
+            exchange, at = queued.popleft()
+            lines.append(self.redactor.scrub(line(exchange, self.colour, at)))
+        dropped = self.dropped
+        if dropped > self._told:
+            lines.append(f"talkie-mock: {dropped - self._told} log line(s) dropped: the terminal fell behind")
+            self._told = dropped
+        try:
+            self.out.write("\n".join(lines) + "\n")
             self.out.flush()
-            self._lines.task_done()
+        except (OSError, ValueError):  # a closed terminal or pipe: the lines have nowhere to go
+            pass
 
     def drain(self, timeout: float = 1.0) -> None:
         """Wait (at most `timeout` s: a stuck terminal never holds the exit) until the queued lines are
         written; `serve` calls it as it stops, tests before they read the output."""
         deadline = time.monotonic() + timeout
-        while self._lines.unfinished_tasks and time.monotonic() < deadline:
+        self._wake.set()
+        while (self._queued or self._writing) and time.monotonic() < deadline:
             time.sleep(0.01)

@@ -360,7 +360,7 @@ class Verdicts:
         if seen.status != 200 or not isinstance(body, dict):
             return []
         action_id = urllib.parse.unquote(seen.path.rstrip("/").split("/")[-2])
-        row = self.mock.store.get_action(action_id)
+        row = self.mock.store.actions.get_action(action_id)
         method = body.get("method", "button")
         methods = row.body.get("confirm", {}).get("methods", []) if row is not None else []
         if methods and method not in methods:

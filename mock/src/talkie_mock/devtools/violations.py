@@ -1,14 +1,15 @@
 """Client-side rule violations kept in SQLite, so `talkie-mock report` still has them after a restart.
 
-The table lives in the mock's state file beside the core and OAuth tables, on its own connection (the core
-store's schema version is not touched). It holds what the inspector flagged as `error` or `warning` since the
-state was created or last reset through the control API.
+A repository over the mock's one transaction core (`engine.database`), as the OAuth tables are: its table
+lives in the state file beside the core and OAuth tables, written on the same connection, under the same
+lock and commit path, and it keeps its own schema version (table ``mock_violations_meta``; the core store's
+``PRAGMA user_version`` is not touched). It holds what the inspector flagged as `error` or `warning` since
+the state was created or last reset through the control API.
 """
 
 from __future__ import annotations
 
 import sqlite3
-import threading
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
@@ -17,35 +18,43 @@ from typing import Any
 from talkie_models.findings import Finding, Severity
 
 from talkie_mock.devtools.redact import Redactor
-from talkie_mock.engine.statefile import open_db
+from talkie_mock.engine.database import Database, Repository
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS mock_violations (
-    seq INTEGER PRIMARY KEY AUTOINCREMENT,
-    at TEXT NOT NULL,
-    rule TEXT,
-    level TEXT NOT NULL,
-    method TEXT NOT NULL,
-    path TEXT NOT NULL,
-    message TEXT NOT NULL,
-    exchange INTEGER NOT NULL
-);
-"""
+META = "mock_violations_meta"
+"""The table that keeps the violation table's schema version (`Database.migrate`)."""
+MIGRATIONS: tuple[str, ...] = (
+    # IF NOT EXISTS: a state file of an earlier mock already has the table, created without a version
+    """
+    CREATE TABLE IF NOT EXISTS mock_violations (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        at TEXT NOT NULL,
+        rule TEXT,
+        level TEXT NOT NULL,
+        method TEXT NOT NULL,
+        path TEXT NOT NULL,
+        message TEXT NOT NULL,
+        exchange INTEGER NOT NULL
+    );
+    """,
+)
 COLUMNS = ("seq", "at", "rule", "level", "method", "path", "message", "exchange")
 KEPT = (Severity.ERROR, Severity.WARNING)
 """What counts as a violation of the client; `info` findings are only shown."""
 
 
-class ViolationLog:
-    """Append, list and clear violations."""
+class ViolationLog(Repository):
+    """Append, list and clear violations, over the mock's transaction core."""
 
-    def __init__(self, path: str, redactor: Redactor | None = None) -> None:
+    def __init__(self, db: Database, redactor: Redactor | None = None) -> None:
+        super().__init__(db)
         # what is stored is already cut: `talkie-mock report --state` reads the file without knowing the
         # instance's own secrets (a `--token` without a prefix), so it could not cut them afterwards
         self._redactor = redactor or Redactor()
-        self._lock = threading.Lock()
-        self._db = open_db(path)
-        self._db.executescript(SCHEMA)
+        db.migrate(META, MIGRATIONS)
+
+    @property
+    def schema_version(self) -> int:
+        return self.db.schema_version(META)
 
     def add(self, at: str, findings: Sequence[Finding]) -> None:
         """Keep the client-side ones (`error`, `warning`) of findings made at `at`."""
@@ -64,23 +73,24 @@ class ViolationLog:
         ]
         if not rows:
             return
-        with self._lock:
-            self._db.executemany(
+        with self._tx() as db:
+            db.executemany(
                 "INSERT INTO mock_violations (at, rule, level, method, path, message, exchange) "
                 "VALUES (:at, :rule, :level, :method, :path, :message, :exchange)",
                 rows,
             )
 
     def all(self) -> list[dict[str, Any]]:
-        with self._lock:
-            rows = self._db.execute(
-                f"SELECT {', '.join(COLUMNS)} FROM mock_violations ORDER BY seq"
-            ).fetchall()
-        return [dict(zip(COLUMNS, row, strict=True)) for row in rows]
+        rows = self._all(f"SELECT {', '.join(COLUMNS)} FROM mock_violations ORDER BY seq")
+        return [dict(zip(COLUMNS, tuple(row), strict=True)) for row in rows]
+
+    def count(self) -> int:
+        row = self._one("SELECT count(*) FROM mock_violations")
+        return int(row[0]) if row else 0
 
     def clear(self) -> None:
-        with self._lock:
-            self._db.execute("DELETE FROM mock_violations")
+        with self._tx(single=True) as db:
+            db.execute("DELETE FROM mock_violations")
 
 
 def read_state_file(path: Path) -> list[dict[str, Any]]:

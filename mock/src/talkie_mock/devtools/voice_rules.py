@@ -116,7 +116,7 @@ class VoiceRules:
     def _voice(self, sid: str) -> _Voice:
         found = self.sessions.get(sid)
         if found is None:
-            row = self.mock.store.get_voice(sid)
+            row = self.mock.store.voice.get_voice(sid)
             body = row.body if row is not None else {}
             locale = str(body.get("locale") or self.mock.config.locale)
             found = _Voice(ConsentWindow(vocabulary(locale, body.get("consent"))), locale)
@@ -337,7 +337,7 @@ class VoiceRules:
             rest = carried.replace(header.encode("latin-1", "replace"), b"", 1)
             if not SECRET.search(rest):
                 return []
-        if not any(self.mock.store.voice_by_secret(m.decode()) for m in SECRET.findall(carried)):
+        if not any(self.mock.store.voice.voice_by_secret(m.decode()) for m in SECRET.findall(carried)):
             return []
         return [
             verdict(
@@ -392,7 +392,7 @@ class VoiceRules:
         voice = self.sessions.get(sid) if sid is not None else None
         if method != "voice":
             return self._button(voice, action_id, body)
-        row = self.mock.store.get_action(action_id)
+        row = self.mock.store.actions.get_action(action_id)
         methods = (row.body.get("confirm") or {}).get("methods", []) if row is not None else []
         if "voice" not in methods:
             if voice is None:  # an action of no voice session: ACT-015 (verdicts) says it all

@@ -5,9 +5,9 @@ engine can be driven without HTTP; it refuses with domain errors (`refusals`), n
 
 `chat` submits a run (the rules of `POST run`); the agent (`agent`) and scenario files (`scenarios`) describe
 runs as plans (`plans`), which the run engine (`runs`) performs; `actions` owns the §8 state machine.
-`database` is the transaction core of the SQLite state and `store` its tables (one repository each),
+`database` is the transaction core of the SQLite state and `store` its tables (a repository per group),
 `statefile` checks, locks and opens the file, `checkpoints` keeps its log short; `clock` is the mock's time,
-`ids` the ids it keeps, `usage` the daily meters, `wire` the fast event encoding, `variations` the `--vary`
+`ids` the ids it keeps, `usage` the daily meters, `wire` the fast wire dicts, `variations` the `--vary`
 choices. The invented data: `crm`, `content` (cards and texts), `formats` (numbers, money, dates) and `files`.
 `realtime` is the speech provider behind `signaling.url`.
 """

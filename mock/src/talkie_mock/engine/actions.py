@@ -93,7 +93,7 @@ class Actions:
             undo_until=None,
             body=body,
         )
-        self.store.insert_action(row)
+        self.store.actions.insert_action(row)
         return self.model(row)
 
     # -- reading --------------------------------------------------------------------------------------------
@@ -108,15 +108,15 @@ class Actions:
         return Action.model_validate(data)
 
     def get(self, action_id: str, user_id: str) -> ActionRow:
-        self.store.settle_actions(self._now())
-        row = self.store.get_action(action_id)
+        self.store.actions.settle_actions(self._now())
+        row = self.store.actions.get_action(action_id)
         if row is None or row.user_id != user_id:
             raise UnknownActionError(action_id)
         return row
 
     def for_thread(self, thread_id: str) -> list[Action]:
-        self.store.settle_actions(self._now())
-        return [self.model(r) for r in self.store.thread_actions(thread_id)]
+        self.store.actions.settle_actions(self._now())
+        return [self.model(r) for r in self.store.actions.thread_actions(thread_id)]
 
     # -- the human's door -----------------------------------------------------------------------------------
 
@@ -133,7 +133,7 @@ class Actions:
                         return self._answer(action_id, user_id, locale)
                     return DecisionResponse(action=self.model(row), events=[])
                 if decision == "cancel" and self._in_undo_window(row):
-                    if self.store.transition_action(
+                    if self.store.actions.transition_action(
                         action_id, "running", "cancelled", decision="cancel", method=method
                     ):
                         return self._decided(row, user_id, locale)
@@ -147,7 +147,7 @@ class Actions:
                 target, undo = "running", self._now() + self.config.undo_seconds * 1000
             else:
                 target, undo = "done", None
-            if self.store.transition_action(
+            if self.store.actions.transition_action(
                 action_id, "pending", target, decision=decision, method=method, undo_until=undo
             ):
                 return self._decided(row, user_id, locale)
@@ -159,7 +159,7 @@ class Actions:
 
     def _decided(self, row: ActionRow, user_id: str, locale: str) -> DecisionResponse:
         """The answer to a decision that changed the action; the thread changed with it (§9 `updatedAt`)."""
-        self.store.touch_thread(row.thread_id, self._now())
+        self.store.threads.touch_thread(row.thread_id, self._now())
         return self._answer(row.id, user_id, locale)
 
     def _answer(self, action_id: str, user_id: str, locale: str) -> DecisionResponse:

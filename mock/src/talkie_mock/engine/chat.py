@@ -89,7 +89,7 @@ class Chat:
         with self.store.batch():
             submitted = self._start(user_id, body, user_messages, texts, locale)
             if submitted.thread_id is not None and submitted.unstored:
-                known = self.store.known_message_ids(submitted.thread_id, submitted.unstored)
+                known = self.store.threads.known_message_ids(submitted.thread_id, submitted.unstored)
                 submitted.unstored = [i for i in submitted.unstored if i not in known]
         return submitted
 
@@ -106,7 +106,7 @@ class Chat:
         live = self.runs.get_live(user_id, run_id)
         if live is not None:  # notes N-05: a retried runId re-streams the run
             return Submitted(Subscription(live), live.thread_id, ids)
-        known = self.store.get_run(user_id, run_id)
+        known = self.store.runs.get_run(user_id, run_id)
         if known is not None:
             if known.thread_id is None:  # cancelled before it arrived (notes N-04)
                 frames = self.runs.finished_immediately(
@@ -130,7 +130,8 @@ class Chat:
             )
             for m, text in zip(user_messages, texts, strict=True)
         ]
-        fresh = self.store.add_messages(thread_id, rows, now)  # one statement each: stored unless known
+        # one statement each: stored unless known
+        fresh = self.store.threads.add_messages(thread_id, rows, now)
         if not fresh:  # notes N-05: nothing new, nothing to answer
             frames = self.runs.finished_immediately(user_id, run_id, thread_id, cancelled=False)
             return Submitted(Subscription(None, frames), None)
@@ -145,17 +146,17 @@ class Chat:
         server's own."""
         thread_id = body.thread_id
         valid = SAFE_ID.match(thread_id) is not None
-        owner = self.store.thread_owner(thread_id) if valid else None
+        owner = self.store.threads.thread_owner(thread_id) if valid else None
         # another user's id, or one whose thread was deleted (gone for good): a new thread with a new id
-        taken = owner[0] != user_id if owner else not valid or self.store.thread_id_taken(thread_id)
+        taken = owner[0] != user_id if owner else not valid or self.store.threads.thread_id_taken(thread_id)
         if taken:
             thread_id, owner = "t_" + secrets.token_hex(8), None  # §5: the server may assign its own id
         elif owner is None and self.vary.active:  # `--vary` (N-51): the server's own id for a new thread
             thread_id = self.vary.thread_id(user_id, thread_id)
-            owner = self.store.thread_owner(thread_id)
+            owner = self.store.threads.thread_owner(thread_id)
         if owner is not None:
             return thread_id, owner[1]
         first = texts[0] if texts else ""
         title = " ".join(first.split())[:TITLE_CHARS] or thread_id
-        created = self.store.create_thread(thread_id, user_id, title, channel_of(body), now)
+        created = self.store.threads.create_thread(thread_id, user_id, title, channel_of(body), now)
         return created.id, created.channel

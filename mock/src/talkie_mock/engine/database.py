@@ -1,5 +1,8 @@
 """The transaction core of the state file: one connection, one lock, one writer path, for every table.
 
+(The checkpoint thread, `engine.checkpoints`, holds a second connection that writes no row: it only copies
+the log back into the file.)
+
 Every write runs in one short IMMEDIATE transaction on one connection (guarded by a lock, so the
 TestClient's thread and the server loop cannot interleave); a write has reached the WAL before the HTTP
 answer that acknowledges it is sent. Code that makes several writes without yielding to the event loop (a
@@ -8,9 +11,11 @@ reach the wire before the loop runs again, and the commit comes first, so this k
 for one commit instead of four. With WAL, ``synchronous=NORMAL`` keeps committed transactions across a
 process crash (it only risks the last ones on power loss), which is the durability a test server needs.
 
-The repositories of the mock's tables (`engine.store`) and of the authorization server's (`oauth.store`)
-all write through one instance, so every commit of the process takes the same path: the log restart the
-checkpoint thread asks for (`engine.checkpoints`) follows whichever commit comes next.
+The repositories of the mock's tables (`engine.store`), of the authorization server's (`oauth.store`) and of
+the client violations the inspector keeps (`devtools.violations`) all write through one instance, so every
+commit of the process takes the same path: the log restart the checkpoint thread asks for
+(`engine.checkpoints`) follows whichever commit comes next. Only another process (a `talkie-mock report
+--state`) opens a second connection, read-only.
 """
 
 from __future__ import annotations
@@ -119,8 +124,8 @@ class Database:
     def _restart_log(self) -> None:
         """A RESTART checkpoint between two transactions: the next write starts the log from its beginning.
 
-        It waits at most RESTART_WAIT_MS for another connection's reader or writer (the violation log, a
-        `talkie-mock report`), instead of the usual busy timeout: the event loop waits with it."""
+        It waits at most RESTART_WAIT_MS for another process's reader (a `talkie-mock report --state`),
+        instead of the usual busy timeout: the event loop waits with it."""
         self._restart_due = False
         db = self.connection
         try:
@@ -135,6 +140,33 @@ class Database:
         if not busy:  # busy: someone still reads the log; the next long pass asks again
             self.log_restarts += 1
 
+    def migrate(self, meta: str, migrations: tuple[str, ...]) -> None:
+        """Bring the tables of one part of the mock up to date: each script of `migrations` not run yet on
+        this file, in one transaction with the part's new version, kept in its own table `meta` (the core
+        store's ``PRAGMA user_version`` belongs to `engine.store` alone)."""
+        with self.lock:
+            db = self.connection
+            db.execute(f"CREATE TABLE IF NOT EXISTS {meta} (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+            row = db.execute(f"SELECT value FROM {meta} WHERE key = 'schema_version'").fetchone()
+            version = int(row[0]) if row else 0
+            for number, script in enumerate(migrations[version:], start=version + 1):
+                db.executescript(
+                    f"BEGIN IMMEDIATE;\n{script}\n"
+                    f"INSERT OR REPLACE INTO {meta} (key, value) VALUES ('schema_version', '{number}');\n"
+                    "COMMIT;"
+                )
+
+    def schema_version(self, meta: str) -> int:
+        """The version :meth:`migrate` brought a part's tables to (0: none yet)."""
+        with self.lock:
+            found = self.connection.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (meta,)
+            ).fetchone()
+            if found is None:
+                return 0
+            row = self.connection.execute(f"SELECT value FROM {meta} WHERE key = 'schema_version'").fetchone()
+            return int(row[0]) if row else 0
+
     def writes_open(self) -> bool:
         """Whether a held transaction has written and not committed yet: what is read now may roll back."""
         return self._held_open
@@ -143,7 +175,7 @@ class Database:
         """A number that moves with every row this connection writes, rolled back or not, so a value read
         while it stays the same is still true; None while writes are held open (they may still roll back).
 
-        Every write of the process goes through this one connection (the module's docstring), so a cache
+        Every row the process writes goes through this one connection (the module's docstring), so a cache
         of what the tables hold stays true exactly as long as the generation it was read at."""
         if self._held:
             return None

@@ -42,7 +42,7 @@ from talkie_mock.engine import statefile
 from talkie_mock.engine.plans import ActionSpec, Emit, Fail, Paced, Propose, Said, Sleep, Step, Unsafe, Usage
 from talkie_mock.engine.store import MessageRow, Store
 from talkie_mock.engine.variations import StreamShaper, Variations, record
-from talkie_mock.engine.wire import Plain, dumps, frame, text_delta, wire
+from talkie_mock.engine.wire import Plain, dumps, text_delta, wire
 from talkie_mock.errors import message as error_message
 from talkie_mock.errors import retryable
 
@@ -106,7 +106,7 @@ class LiveRun:
     variant: str = ""  # `--vary`: the key of this run's choices
 
     def publish(self, event: dict[str, Any]) -> None:
-        self.frames.append(frame(event))
+        self.frames.append(encode_event(event))
         self._wake()
 
     def publish_ping(self) -> None:
@@ -268,7 +268,7 @@ class RunManager:
             script = self._script(run, steps)
             pending = next(script, None)
             if pending is not None:  # it goes on in a task: a restart meanwhile finds it running (recover)
-                self.store.create_run(user_id, run_id, thread_id, "running", run.created_at)
+                self.store.runs.create_run(user_id, run_id, thread_id, "running", run.created_at)
         if pending is not None:
             run.task = asyncio.get_running_loop().create_task(
                 self._follow(script, pending), name=f"run {run_id}"
@@ -286,17 +286,17 @@ class RunManager:
             self.services.event_published(event)
         status = "cancelled" if cancelled else "finished"
         if record:
-            self.store.end_run(user_id, run_id, thread_id, status, self.services.now_ms(), dumps(events))
+            self.store.runs.end_run(user_id, run_id, thread_id, status, self.services.now_ms(), dumps(events))
         else:  # the row is there already (a cancel's tombstone): it keeps its thread and time
-            self.store.finish_run(user_id, run_id, status, events)
+            self.store.runs.finish_run(user_id, run_id, status, events)
         return [encode_event(e) for e in events]
 
     async def cancel(self, user_id: str, run_id: str) -> None:
         """Stop the work of a live run and wait (briefly) until its partial result is stored."""
         run = self.live.get((user_id, run_id))
         if run is None:
-            if self.store.get_run(user_id, run_id) is None:
-                self.store.tombstone_run(user_id, run_id, self.services.now_ms())
+            if self.store.runs.get_run(user_id, run_id) is None:
+                self.store.runs.tombstone_run(user_id, run_id, self.services.now_ms())
             return
         run.stop()
         if run.task is not None:
@@ -316,7 +316,7 @@ class RunManager:
 
     def recover(self) -> None:
         """Runs a crash left `running`: close them with RUN_ERROR so a replay still ends."""
-        for row in self.store.interrupted_runs():
+        for row in self.store.runs.interrupted_runs():
             thread_id = row.thread_id or ""
             events = [
                 *row.events,
@@ -330,7 +330,7 @@ class RunManager:
                     )
                 ),
             ]
-            self.store.finish_run(row.user_id, row.id, "error", [e for e in events if e is not None])
+            self.store.runs.finish_run(row.user_id, row.id, "error", [e for e in events if e is not None])
 
     # -- the task -------------------------------------------------------------------------------------------
 
@@ -443,7 +443,7 @@ class RunManager:
         finally:
             tracker.flush()
             try:
-                self.store.end_run(
+                self.store.runs.end_run(
                     run.user_id, run.run_id, run.thread_id, run.status, run.created_at, run.events_json()
                 )
             finally:
@@ -573,7 +573,7 @@ class _TextTracker:
             channel=None,
             cards=self.cards,
         )
-        self.store.add_messages(self.run.thread_id, [row], now)
+        self.store.threads.add_messages(self.run.thread_id, [row], now)
         self.last_message = message_id
         self.open_id = None
         self.parts = []
@@ -586,7 +586,7 @@ class _TextTracker:
         if not self.cards:
             return
         if self.last_message is not None:
-            self.store.append_cards(self.run.thread_id, self.last_message, self.cards)
+            self.store.threads.append_cards(self.run.thread_id, self.last_message, self.cards)
         else:
             now = self.services.now_ms()
             row = MessageRow(
@@ -598,5 +598,5 @@ class _TextTracker:
                 channel=None,
                 cards=self.cards,
             )
-            self.store.add_messages(self.run.thread_id, [row], now)
+            self.store.threads.add_messages(self.run.thread_id, [row], now)
         self.cards = []

@@ -17,6 +17,7 @@ When a start fails so, :func:`abandon` removes the lock it took and the file it 
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import errno
 import logging
@@ -44,6 +45,15 @@ class StateFileError(MockError):
 _HELD: dict[str, IO[str]] = {}
 """Locks this process holds, by resolved path: an app rebuilt in the same process (a restart in a test)
 reuses its lock instead of finding the file "in use"."""
+
+
+@atexit.register
+def _release_held() -> None:
+    """Close the lock files as the process ends (the locks go with them), not left to the finalizer."""
+    for handle in _HELD.values():
+        with contextlib.suppress(OSError):
+            handle.close()
+    _HELD.clear()
 
 
 def lock(path: str) -> IO[str] | None:
@@ -116,8 +126,8 @@ def _open(path: str) -> sqlite3.Connection:
 
 
 def _prepare(db: sqlite3.Connection, path: str) -> sqlite3.Connection:
-    """WAL and a busy timeout on every connection, so the short write transactions of the core store, the
-    OAuth store and the violation log (each on its own connection) queue behind each other."""
+    """WAL and a busy timeout on the state file's connection, so that a `talkie-mock report --state` reading
+    it from another process waits for a write transaction instead of failing."""
     if path != MEMORY:
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")
@@ -126,14 +136,6 @@ def _prepare(db: sqlite3.Connection, path: str) -> sqlite3.Connection:
     db.execute(f"PRAGMA busy_timeout={int(BUSY_SECONDS * 1000)}")
     db.execute("PRAGMA foreign_keys=ON")
     return db
-
-
-def open_db(path: str) -> sqlite3.Connection:
-    """The one connection factory of the mock's state file, for the OAuth store and the violation log: the
-    core store has opened the file first, through :func:`connect`, which checks it and uses this setup."""
-    if path != MEMORY:
-        Path(path).parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-    return _prepare(_open(path), path)
 
 
 def _create(path: str) -> None:

@@ -3,7 +3,7 @@
 Why SQLite from the standard library: a developer leaves the mock running for days and restarts it often; the
 state must survive a restart and a ``kill -9`` without a server process to manage. How writes are made
 durable (one connection, one lock, held transactions, the log restart) is `engine.database`'s; this module
-holds the schema (its migrations), the rows and the repositories, which :class:`Store` puts together.
+holds the schema (its migrations), the rows and the repositories, which :class:`Store` holds side by side.
 
 Action transitions are compare-and-set (``UPDATE … WHERE status = ?``): of two concurrent decisions exactly
 one changes the row; the other sees the new state.
@@ -12,7 +12,7 @@ Times are stored as integer milliseconds since the epoch so comparisons and orde
 
 Two facts every run request asks are answered from memory, because they cannot go stale unseen: whether a
 run id may be stored at all (a superset of hashes) and a live thread's owner and channel (read from what is
-committed, dropped when the thread or the whole state goes). Every write of the process passes this store.
+committed, dropped when the thread or the whole state goes).
 """
 
 from __future__ import annotations
@@ -284,6 +284,15 @@ class ThreadRepository(Repository):
         else:
             self._owners.pop(thread_id, None)
 
+    def recent_threads(self, limit: int) -> list[ThreadRow]:
+        """Threads of every user, most recently updated first (the inspector's state view)."""
+        rows = self._all(
+            f"SELECT {THREAD} FROM threads WHERE deleted_at IS NULL "
+            "ORDER BY updated_at DESC, id DESC LIMIT ?",
+            limit,
+        )
+        return [ThreadRow(**dict(r)) for r in rows]
+
     def get_thread(self, thread_id: str) -> ThreadRow | None:
         """A live thread (a deleted one is gone: None)."""
         row = self._one(f"SELECT {THREAD} FROM threads WHERE id = ? AND deleted_at IS NULL", thread_id)
@@ -547,6 +556,15 @@ class ActionRepository(Repository):
         rows = self._all("SELECT * FROM actions WHERE thread_id = ? ORDER BY created_at, rowid", thread_id)
         return [self._action(r) for r in rows]
 
+    def recent_actions(self, limit: int) -> list[ActionRow]:
+        """Actions of every user, newest first (the inspector's state view)."""
+        rows = self._all("SELECT * FROM actions ORDER BY created_at DESC, id DESC LIMIT ?", limit)
+        return [self._action(r) for r in rows]
+
+    def expire_action(self, action_id: str) -> bool:
+        """Force a pending action to `expired` now (inspector button); False when it is not pending."""
+        return self.transition_action(action_id, "pending", "expired")
+
     def transition_action(
         self,
         action_id: str,
@@ -624,6 +642,12 @@ class VoiceRepository(Repository):
         data["body"] = json.loads(data["body"])
         return VoiceRow(**data)
 
+    def recent_voice(self, limit: int) -> list[VoiceRow]:
+        """Voice sessions of every user, newest first (the inspector's state view)."""
+        rows = self._all("SELECT id FROM voice_sessions ORDER BY created_at DESC, id DESC LIMIT ?", limit)
+        found = [self.get_voice(r[0]) for r in rows]
+        return [v for v in found if v is not None]
+
     def voice_by_secret(self, secret: str) -> VoiceRow | None:
         row = self._one(
             "SELECT id FROM voice_sessions WHERE json_extract(body, '$.clientSecret') = ?", secret
@@ -684,22 +708,29 @@ class UsageRepository(Repository):
         return (int(row[0]), int(row[1])) if row else (0, 0)
 
 
-class Store(
-    SettingRepository, ThreadRepository, RunRepository, ActionRepository, VoiceRepository, UsageRepository
-):
-    """The mock's state: the transaction core (:class:`Database`) and the repository of each table over it.
+class Store:
+    """The mock's state: the transaction core (:class:`Database`) and, as attributes, the repository of each
+    group of tables over it (`settings`, `threads`, `runs`, `actions`, `voice`, `usage`).
 
     The repositories share one core, so their writes join one held transaction (:meth:`hold`); the OAuth
-    store writes through the same core (`oauth.store`).
+    tables and the inspector's violation log are repositories over the same core (`oauth.store`,
+    `devtools.violations`).
     """
 
     def __init__(self, path: str) -> None:
-        super().__init__(Database(path))
+        self.db = db = Database(path)
         self.path = path
         try:
             self._migrate()
         except sqlite3.Error as exc:
+            db.close()
             raise statefile.StateFileError(f"cannot prepare the state file {path}: {exc}") from None
+        self.settings = SettingRepository(db)
+        self.threads = ThreadRepository(db)
+        self.runs = RunRepository(db)
+        self.actions = ActionRepository(db)
+        self.voice = VoiceRepository(db)
+        self.usage = UsageRepository(db)
 
     def _migrate(self) -> None:
         with self.db.lock:
@@ -731,33 +762,9 @@ class Store(
     def close(self) -> None:
         self.db.close()
 
-    # -- developer surface (control API, inspector): every table --------------------------------------------
-
-    def recent_threads(self, limit: int) -> list[ThreadRow]:
-        """Threads of every user, most recently updated first (the inspector's state view)."""
-        rows = self._all(
-            f"SELECT {THREAD} FROM threads WHERE deleted_at IS NULL "
-            "ORDER BY updated_at DESC, id DESC LIMIT ?",
-            limit,
-        )
-        return [ThreadRow(**dict(r)) for r in rows]
-
-    def recent_actions(self, limit: int) -> list[ActionRow]:
-        rows = self._all("SELECT * FROM actions ORDER BY created_at DESC, id DESC LIMIT ?", limit)
-        return [self._action(r) for r in rows]
-
-    def recent_voice(self, limit: int) -> list[VoiceRow]:
-        rows = self._all("SELECT id FROM voice_sessions ORDER BY created_at DESC, id DESC LIMIT ?", limit)
-        found = [self.get_voice(r[0]) for r in rows]
-        return [v for v in found if v is not None]
-
-    def expire_action(self, action_id: str) -> bool:
-        """Force a pending action to `expired` now (inspector button); False when it is not pending."""
-        return self.transition_action(action_id, "pending", "expired")
-
     def reset(self) -> None:
         """Forget every thread, message, run, action, voice session and usage count (control API reset)."""
-        self.forget_owners()
-        with self._tx() as db:
+        self.threads.forget_owners()
+        with self.db.write() as db:
             for table in ("messages", "threads", "runs", "actions", "voice_calls", "voice_sessions", "usage"):
                 db.execute(f"DELETE FROM {table}")  # fixed table names, no user input

@@ -21,7 +21,7 @@ def day(clock: Clock) -> str:
 
 
 def meters(store: Store, clock: Clock, config: MockConfig, user_id: str, locale: str) -> list[UsageMeter]:
-    tokens, voice_seconds = store.usage(user_id, day(clock))
+    tokens, voice_seconds = store.usage.usage(user_id, day(clock))
     tokens_label, tokens_unit, voice_label, voice_unit = METER_LABELS.get(locale, METER_LABELS["en"])
     return [
         UsageMeter(label=tokens_label, used=tokens, limit=config.tokens_daily_limit, unit=tokens_unit),
@@ -35,7 +35,7 @@ def usage_event(
     store: Store, clock: Clock, config: MockConfig, user_id: str, tokens: int, locale: str
 ) -> UsageEvent:
     """Count a run's tokens and announce the new meters."""
-    store.add_usage(user_id, day(clock), tokens=tokens)
+    store.usage.add_usage(user_id, day(clock), tokens=tokens)
     return UsageEvent(
         type="CUSTOM",
         name="talkie.usage",

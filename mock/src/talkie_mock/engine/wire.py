@@ -1,4 +1,4 @@
-"""Event models to their wire dicts, quickly for the plain ones.
+"""Event models to their wire dicts, quickly for the plain ones (their frames are `talkie_models.sse`'s).
 
 `model_dump(mode="json")` of a talkie model goes through a Python wrap serializer (it omits absent fields)
 and costs several microseconds per event, while most events a run publishes (`RUN_STARTED`, the text message
@@ -15,7 +15,6 @@ from typing import Any
 
 import orjson
 from talkie_models import TalkieModel, TextMessageContentEvent
-from talkie_models.sse import encode_event
 
 _KEYS: dict[type[TalkieModel], tuple[tuple[str, ...], dict[str, str]]] = {}
 """Per class: its field names in declaration order (read once: `model_fields` is a descriptor that costs a
@@ -55,17 +54,6 @@ def _learn(cls: type[TalkieModel], model: TalkieModel, dumped: dict[str, Any]) -
     learned = dict(zip(names, dumped, strict=True))
     if all(dumped[key] == getattr(model, name) for name, key in learned.items()):
         _KEYS.setdefault(cls, (order, {}))[1].update(learned)
-
-
-def frame(event: dict[str, Any]) -> bytes:
-    """One run-stream frame as `talkie_models.sse.encode_event` writes it (`data: ` + compact UTF-8 JSON +
-    blank line), encoded by orjson about ten times faster. The JSON is the same text except that a float
-    with an exponent may be spelled differently (`1e-7` for `1e-07`), the same number. A value orjson
-    refuses (an integer beyond 64 bits) takes the standard encoder."""
-    try:
-        return b"data: " + orjson.dumps(event) + b"\n\n"
-    except orjson.JSONEncodeError:
-        return encode_event(event)
 
 
 def dumps(value: Any) -> str:

@@ -149,6 +149,7 @@ def fetch_loopback(url: str) -> Client:
                 raise ClientConfigError(f"{url}: answered HTTP {response.status}")
             body = _read_within(response, url, time.monotonic() + FETCH_TIMEOUT_SECONDS)
     except urllib.error.HTTPError as exc:
+        exc.close()  # it holds the answer's connection open
         raise ClientConfigError(f"{url}: answered HTTP {exc.code}") from exc
     except (urllib.error.URLError, OSError, http.client.HTTPException, ValueError) as exc:
         # HTTPException: a status line, header or chunk that is not HTTP (BadStatusLine, LineTooLong…)

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 
 from talkie_mock.engine.database import Database, Repository
 
+META = "oauth_meta"
+"""The table that keeps the OAuth tables' schema version (`Database.migrate`)."""
 MIGRATIONS: tuple[str, ...] = (
     """
     CREATE TABLE oauth_codes (
@@ -107,22 +109,11 @@ class OAuthStore(Repository):
         self._migrate()
 
     def _migrate(self) -> None:
-        with self.db.lock:
-            db = self.db.connection
-            db.execute("CREATE TABLE IF NOT EXISTS oauth_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-            for number, script in enumerate(MIGRATIONS, start=1):
-                if number <= self.schema_version:
-                    continue
-                db.executescript(
-                    f"BEGIN IMMEDIATE;\n{script}\n"
-                    f"INSERT OR REPLACE INTO oauth_meta (key, value) VALUES ('schema_version', '{number}');\n"
-                    "COMMIT;"
-                )
+        self.db.migrate(META, MIGRATIONS)
 
     @property
     def schema_version(self) -> int:
-        row = self._one("SELECT value FROM oauth_meta WHERE key = 'schema_version'")
-        return int(row[0]) if row else 0
+        return self.db.schema_version(META)
 
     def close(self) -> None:
         """Close the state: the connection is the mock's (one core), so the mock's store closes with it."""

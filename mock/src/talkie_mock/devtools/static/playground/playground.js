@@ -1,3 +1,4 @@
+// Generated from clients/playground/ by clients/playground/build.py; do not edit.
 "use strict";
 (() => {
   // clients/typescript/src/generated/errors.ts
