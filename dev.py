@@ -209,13 +209,19 @@ def docs(extra: list[str]) -> int:
 
 
 def wheels(extra: list[str]) -> int:
-    """`wheels [--out DIR]`: every distribution's wheel in one folder (default dist/), to install elsewhere.
+    """`wheels [--out DIR] [--sdists] [--deps]`: every distribution's wheel in one folder (default dist/).
 
     Offline and quick: the build backend is the one the dev extras pin into .venv, nothing is downloaded, and
-    each distribution is built from a clean copy so stale build/ files never end up in a wheel."""
+    each distribution is built from a clean copy so stale build/ files never end up in a wheel. `--sdists`
+    adds each distribution's source archive (what a release uploads beside the wheel); `--deps` adds the
+    wheels of every dependency, the voice extra's too, downloaded from the package index, so the folder
+    alone installs the toolkit with `pip install --no-index --find-links DIR` (the container build does)."""
     parser = argparse.ArgumentParser(prog="python3 dev.py wheels")
     parser.add_argument("--out", type=Path, default=ROOT / "dist", help="where the wheels go (default dist/)")
-    out = parser.parse_args(extra).out.resolve()
+    parser.add_argument("--sdists", action="store_true", help="also each distribution's sdist (.tar.gz)")
+    parser.add_argument("--deps", action="store_true", help="also every dependency's wheel (downloads)")
+    args = parser.parse_args(extra)
+    out = args.out.resolve()
     ensure_python()
     out.mkdir(parents=True, exist_ok=True)
     junk = shutil.ignore_patterns("build", "dist", "*.egg-info", "__pycache__", ".*cache")
@@ -223,9 +229,19 @@ def wheels(extra: list[str]) -> int:
         copies = [Path(shutil.copytree(ROOT / d, Path(scratch) / d, ignore=junk)) for d in DISTRIBUTIONS]
         pip = (PY, "-m", "pip", "wheel", "--quiet", "--disable-pip-version-check")
         code = _run(*pip, "--no-deps", "--no-build-isolation", "--wheel-dir", out, *copies)
+        for copy in copies if args.sdists and code == 0 else []:
+            code |= _run(PY, "-m", "build", "--sdist", "--no-isolation", "--outdir", out, copy)
+    if code == 0 and args.deps:
+        names = [f"talkie-{d}{EXTRAS.get(d, '')}" for d in DISTRIBUTIONS]
+        download = (PY, "-m", "pip", "download", "--quiet", "--disable-pip-version-check")
+        code = _run(*download, "--only-binary=:all:", "--find-links", out, "--dest", out, *names)
     if code == 0:
-        _step(f"wheels in {out}: " + ", ".join(sorted(p.name for p in out.glob("talkie_*.whl"))))
+        _step(f"in {out}: " + ", ".join(sorted(p.name for p in out.glob("talkie_*"))))
     return code
+
+
+EXTRAS = {"models": "[validation,fast]", "mock": "[voice]"}
+"""The extras `wheels --deps` brings the dependencies of: every extra a user may ask for."""
 
 
 def main(argv: list[str]) -> int:
