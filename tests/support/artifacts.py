@@ -76,7 +76,7 @@ def build_dists(out: Path) -> list[Path]:
 
 
 def dependency_wheels() -> list[Path]:
-    """Every dependency's wheel, the extras' too (`dev.py wheels --deps`), downloaded once a dependency list."""
+    """Every dependency's wheel, the extras' too (`dev.py wheels --deps`), fetched once a dependency list."""
     declared = [(ROOT / d / "pyproject.toml").read_bytes() for d in DISTRIBUTIONS]
     key = digest(sys.version.encode(), *declared)
 
