@@ -244,11 +244,88 @@ EXTRAS = {"models": "[validation,fast]", "mock": "[voice]"}
 """The extras `wheels --deps` brings the dependencies of: every extra a user may ask for."""
 
 
+VERSIONED = (
+    *(Path(d) / "pyproject.toml" for d in DISTRIBUTIONS),
+    Path("clients/typescript/package.json"),
+    Path("clients/kotlin/pom.xml"),
+    Path("action/action.yml"),
+)
+"""Every file that carries the toolkit's one version (RELEASING.md): they move together."""
+
+
+def versions() -> dict[str, str]:
+    """The version each of VERSIONED declares, and what the two dependent distributions require of
+    talkie-models (the same version, exactly)."""
+    import json
+    import re
+    import tomllib
+
+    found: dict[str, str] = {}
+    for path in VERSIONED:
+        text = (ROOT / path).read_text(encoding="utf-8")
+        if path.name == "pyproject.toml":
+            project = tomllib.loads(text)["project"]
+            found[str(path)] = project["version"]
+            for requirement in project.get("dependencies", []):
+                pinned = re.fullmatch(r"talkie-models(?:\[[\w,]+\])?==(\S+)", requirement)
+                if requirement.startswith("talkie-models"):
+                    found[f"{path}: {requirement}"] = pinned.group(1) if pinned else requirement
+        elif path.suffix == ".json":
+            found[str(path)] = json.loads(text)["version"]
+        elif path.suffix == ".xml":
+            match = re.search(r"<artifactId>talkie-client</artifactId>\s*<version>([^<]+)</version>", text)
+            found[str(path)] = match.group(1) if match else "(none)"
+        else:
+            match = re.search(r"^  version:\n(?:    .*\n)*?    default: \"([^\"]+)\"", text, re.M)
+            found[f"{path} (the version input's default)"] = match.group(1) if match else "(none)"
+    return found
+
+
+def changelog_section(version: str) -> str | None:
+    """The CHANGELOG's section of `version` (without its heading), or None when it has none."""
+    lines = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8").splitlines()
+    heading = f"## [{version}]"
+    starts = [i for i, line in enumerate(lines) if line.startswith(heading)]
+    if not starts:
+        return None
+    rest = lines[starts[0] + 1 :]
+    end = next((i for i, line in enumerate(rest) if line.startswith("## [")), len(rest))
+    return "\n".join(rest[:end]).strip() + "\n"
+
+
+def version(extra: list[str]) -> int:
+    """`version`: the toolkit's one version; `--check V`: fail unless every manifest says V and the CHANGELOG
+    has its section; `--notes V`: print that section (the release's notes). Needs no virtual environment."""
+    parser = argparse.ArgumentParser(prog="python3 dev.py version")
+    parser.add_argument("--check", metavar="VERSION", help="the version a release tag names")
+    parser.add_argument("--notes", metavar="VERSION", help="print the CHANGELOG's section of VERSION")
+    args = parser.parse_args(extra)
+    if args.notes:
+        section = changelog_section(args.notes)
+        if section is None:
+            print(f"CHANGELOG.md has no section [{args.notes}]", file=sys.stderr)
+            return 1
+        print(section, end="")
+        return 0
+    found = versions()
+    wanted = args.check or found[str(VERSIONED[0])]
+    wrong = {where: value for where, value in found.items() if value != wanted}
+    for where, value in wrong.items():
+        print(f"{where}: {value}, not {wanted}", file=sys.stderr)
+    if args.check and changelog_section(wanted) is None:
+        print(f"CHANGELOG.md has no section [{wanted}]", file=sys.stderr)
+        return 1
+    if wrong:
+        return 1
+    print(wanted)
+    return 0
+
+
 def main(argv: list[str]) -> int:
-    commands = {"test": test, "serve": serve, "docs": docs, "wheels": wheels}
+    commands = {"test": test, "serve": serve, "docs": docs, "wheels": wheels, "version": version}
     if not argv or argv[0] not in {*commands, "setup", "codegen"}:
         print(
-            "usage: python3 dev.py {serve|test|docs|wheels|setup|codegen} [args...]\n"
+            "usage: python3 dev.py {serve|test|docs|wheels|version|setup|codegen} [args...]\n"
             "       python3 dev.py test --fast [pytest args]   (the tests not marked slow, ~1/4 of the time)",
             file=sys.stderr,
         )
