@@ -14,6 +14,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tomllib
 from collections.abc import Iterator
 from functools import cache
 from html import unescape
@@ -608,16 +609,19 @@ def test_baseline_sample_is_a_valid_baseline_of_real_rules() -> None:
     assert all(entry.reason for entry in entries)
 
 
-def test_no_page_installs_a_distribution_from_an_index() -> None:
-    """The toolkit's distributions install from a clone or its wheels only (N-49): no page may promise
-    `pip install talkie-…` or `npm install talkie-…` from a registry."""
+def test_installs_by_name_name_their_release() -> None:
+    """A `pip install talkie-…` or `npm install talkie-…` from a registry names, on its line, the release
+    that brings it (N-141); otherwise pages install from a clone or its wheels (N-49)."""
+    with (ROOT / "models" / "pyproject.toml").open("rb") as handle:
+        release = f"release {tomllib.load(handle)['project']['version']}"
     found = []
     for path in [*(ROOT / "docs").rglob("*.md"), *(ROOT / "docs" / "samples").iterdir(), ROOT / "README.md"]:
         if not path.is_file():
             continue
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
             for command in re.findall(r"(?:pip|npm) install ([^#;&|]*)", line):
-                names = [word for word in command.split() if re.match(r"talkie[-_]", word)]
-                if names:
+                words = [word.strip("`'\"") for word in command.split()]
+                names = [word for word in words if re.match(r"talkie[-_]", word)]
+                if names and release not in line:
                     found.append(f"{path.relative_to(ROOT)}:{number}: {names}")
     assert found == []

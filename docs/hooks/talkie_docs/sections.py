@@ -28,7 +28,7 @@ RULE_RE = re.compile(r"(?<![\w-])([A-Z]{2,5}-\d{3})(?![\w-])")
 REFERENCE_RE = re.compile(f"{SECTION_RE.pattern}|{RULE_RE.pattern}")
 FOREIGN_RE = re.compile(r"(RFC\s?\d{3,5}|draft[\w-]*|BCP\s?\d+)\s*$", re.I)
 SPEC_HEADING_RE = re.compile(r"^#{2,3} (\d{1,2}(?:\.\d{1,2})?)\.? (.+)$")
-NOTE_HEADING_RE = re.compile(r"^(N-\d{2})\b")
+NOTE_HEADING_RE = re.compile(r"^(N-\d{2,3})\b")
 SKIP_TAGS = frozenset({"a", "code", "pre", "h1", "h2", "h3", "h4", "h5", "h6", "script", "style"})
 
 
