@@ -93,4 +93,3 @@ def test_the_documented_commands_are_the_recipes() -> None:
         "docker run --rm -p 8765:8765 -v talkie-state:/data talkie-mock",
     ):
         assert command in readme
-
