@@ -83,7 +83,9 @@ def _mvn(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
     result = subprocess.run(
         [mvn, "-B", "-q", *args], cwd=cwd, capture_output=True, text=True, timeout=MAVEN_SECONDS, check=False
     )
-    assert result.returncode == 0, result.stdout[-5000:] + result.stderr[-2000:]
+    said = (result.stdout + result.stderr).splitlines()
+    errors = [line for line in said if line.startswith(("[ERROR]", "e: ", "Caused by"))]  # before the traces
+    assert result.returncode == 0, "\n".join(errors[:40]) + "\n" + "\n".join(said[-60:])
     return result
 
 
@@ -100,7 +102,9 @@ def deployed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     scratch = tmp_path_factory.mktemp("kotlin")
     copy = Path(shutil.copytree(PACKAGE, scratch / "kotlin", ignore=shutil.ignore_patterns("target")))
     repository = scratch / "repository"
-    _mvn(["deploy", "-Dmaven.test.skip=true", f"-DaltDeploymentRepository=local::file:{repository}"], copy)
+    # in the build's own JVM: a Kotlin daemon shared with another build on the machine may drop the connection
+    deploy = ["deploy", "-Dmaven.test.skip=true", "-Dkotlin.compiler.daemon=false"]
+    _mvn([*deploy, f"-DaltDeploymentRepository=local::file:{repository}"], copy)
     return repository
 
 
