@@ -216,13 +216,19 @@ def docs(extra: list[str]) -> int:
 
 
 def wheels(extra: list[str]) -> int:
-    """`wheels [--out DIR]`: every distribution's wheel in one folder (default dist/), to install elsewhere.
+    """`wheels [--out DIR] [--sdists] [--deps]`: every distribution's wheel in one folder (default dist/).
 
     Offline and quick: the build backend is the one the dev extras pin into .venv, nothing is downloaded, and
-    each distribution is built from a clean copy so stale build/ files never end up in a wheel."""
+    each distribution is built from a clean copy so stale build/ files never end up in a wheel. `--sdists`
+    adds each distribution's source archive (what a release uploads beside the wheel); `--deps` adds the
+    wheels of every dependency, the voice extra's too, downloaded from the package index, so the folder
+    alone installs the toolkit with `pip install --no-index --find-links DIR` (the container build does)."""
     parser = argparse.ArgumentParser(prog="python3 dev.py wheels")
     parser.add_argument("--out", type=Path, default=ROOT / "dist", help="where the wheels go (default dist/)")
-    out = parser.parse_args(extra).out.resolve()
+    parser.add_argument("--sdists", action="store_true", help="also each distribution's sdist (.tar.gz)")
+    parser.add_argument("--deps", action="store_true", help="also every dependency's wheel (downloads)")
+    args = parser.parse_args(extra)
+    out = args.out.resolve()
     ensure_python()
     out.mkdir(parents=True, exist_ok=True)
     junk = shutil.ignore_patterns("build", "dist", "*.egg-info", "__pycache__", ".*cache")
@@ -230,16 +236,103 @@ def wheels(extra: list[str]) -> int:
         copies = [Path(shutil.copytree(ROOT / d, Path(scratch) / d, ignore=junk)) for d in DISTRIBUTIONS]
         pip = (PY, "-m", "pip", "wheel", "--quiet", "--disable-pip-version-check")
         code = _run(*pip, "--no-deps", "--no-build-isolation", "--wheel-dir", out, *copies)
+        for copy in copies if args.sdists and code == 0 else []:
+            code |= _run(PY, "-m", "build", "--sdist", "--no-isolation", "--outdir", out, copy)
+    if code == 0 and args.deps:
+        names = [f"talkie-{d}{EXTRAS.get(d, '')}" for d in DISTRIBUTIONS]
+        download = (PY, "-m", "pip", "download", "--quiet", "--disable-pip-version-check")
+        code = _run(*download, "--only-binary=:all:", "--find-links", out, "--dest", out, *names)
     if code == 0:
-        _step(f"wheels in {out}: " + ", ".join(sorted(p.name for p in out.glob("talkie_*.whl"))))
+        _step(f"in {out}: " + ", ".join(sorted(p.name for p in out.glob("talkie_*"))))
     return code
 
 
+EXTRAS = {"models": "[validation,fast]", "mock": "[voice]"}
+"""The extras `wheels --deps` brings the dependencies of: every extra a user may ask for."""
+
+
+VERSIONED = (
+    *(Path(d) / "pyproject.toml" for d in DISTRIBUTIONS),
+    Path("clients/typescript/package.json"),
+    Path("clients/kotlin/pom.xml"),
+    Path("action/action.yml"),
+)
+"""Every file that carries the toolkit's one version (RELEASING.md): they move together."""
+
+
+def versions() -> dict[str, str]:
+    """The version each of VERSIONED declares, and what the two dependent distributions require of
+    talkie-models (the same version, exactly)."""
+    import json
+    import re
+    import tomllib
+
+    found: dict[str, str] = {}
+    for path in VERSIONED:
+        text = (ROOT / path).read_text(encoding="utf-8")
+        if path.name == "pyproject.toml":
+            project = tomllib.loads(text)["project"]
+            found[str(path)] = project["version"]
+            for requirement in project.get("dependencies", []):
+                pinned = re.fullmatch(r"talkie-models(?:\[[\w,]+\])?==(\S+)", requirement)
+                if requirement.startswith("talkie-models"):
+                    found[f"{path}: {requirement}"] = pinned.group(1) if pinned else requirement
+        elif path.suffix == ".json":
+            found[str(path)] = json.loads(text)["version"]
+        elif path.suffix == ".xml":
+            match = re.search(r"<artifactId>talkie-client</artifactId>\s*<version>([^<]+)</version>", text)
+            found[str(path)] = match.group(1) if match else "(none)"
+        else:
+            match = re.search(r"^  version:\n(?:    .*\n)*?    default: \"([^\"]+)\"", text, re.M)
+            found[f"{path} (the version input's default)"] = match.group(1) if match else "(none)"
+    return found
+
+
+def changelog_section(version: str) -> str | None:
+    """The CHANGELOG's section of `version` (without its heading), or None when it has none."""
+    lines = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8").splitlines()
+    heading = f"## [{version}]"
+    starts = [i for i, line in enumerate(lines) if line.startswith(heading)]
+    if not starts:
+        return None
+    rest = lines[starts[0] + 1 :]
+    end = next((i for i, line in enumerate(rest) if line.startswith("## [")), len(rest))
+    return "\n".join(rest[:end]).strip() + "\n"
+
+
+def version(extra: list[str]) -> int:
+    """`version`: the toolkit's one version; `--check V`: fail unless every manifest says V and the CHANGELOG
+    has its section; `--notes V`: print that section (the release's notes). Needs no virtual environment."""
+    parser = argparse.ArgumentParser(prog="python3 dev.py version")
+    parser.add_argument("--check", metavar="VERSION", help="the version a release tag names")
+    parser.add_argument("--notes", metavar="VERSION", help="print the CHANGELOG's section of VERSION")
+    args = parser.parse_args(extra)
+    if args.notes:
+        section = changelog_section(args.notes)
+        if section is None:
+            print(f"CHANGELOG.md has no section [{args.notes}]", file=sys.stderr)
+            return 1
+        print(section, end="")
+        return 0
+    found = versions()
+    wanted = args.check or found[str(VERSIONED[0])]
+    wrong = {where: value for where, value in found.items() if value != wanted}
+    for where, value in wrong.items():
+        print(f"{where}: {value}, not {wanted}", file=sys.stderr)
+    if args.check and changelog_section(wanted) is None:
+        print(f"CHANGELOG.md has no section [{wanted}]", file=sys.stderr)
+        return 1
+    if wrong:
+        return 1
+    print(wanted)
+    return 0
+
+
 def main(argv: list[str]) -> int:
-    commands = {"test": test, "serve": serve, "mock": mock, "docs": docs, "wheels": wheels}
+    commands = {"test": test, "serve": serve, "mock": mock, "docs": docs, "wheels": wheels, "version": version}
     if not argv or argv[0] not in {*commands, "setup", "codegen"}:
         print(
-            "usage: python3 dev.py {serve|test|mock|docs|wheels|setup|codegen} [args...]\n"
+            "usage: python3 dev.py {serve|test|mock|docs|wheels|version|setup|codegen} [args...]\n"
             "       python3 dev.py test --fast [pytest args]   (the tests not marked slow, ~1/4 of the time)"
             "\n       python3 dev.py mock report                 (any talkie-mock command of this checkout)",
             file=sys.stderr,

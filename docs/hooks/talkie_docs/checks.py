@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 log = logging.getLogger("mkdocs.plugins.talkie")
-RULE_ID_RE = re.compile(r"^[A-Z]+-\d{3}$")
+RULE_ID_RE = re.compile(r"^[A-Z]{2,}-\d{3}$")  # a note (`N-140`) has one letter
 """The shape of a rule ID (`RUN-004`), for pages that pick rule IDs out of data."""
 
 
