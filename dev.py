@@ -329,7 +329,14 @@ def version(extra: list[str]) -> int:
 
 
 def main(argv: list[str]) -> int:
-    commands = {"test": test, "serve": serve, "mock": mock, "docs": docs, "wheels": wheels, "version": version}
+    commands = {
+        "test": test,
+        "serve": serve,
+        "mock": mock,
+        "docs": docs,
+        "wheels": wheels,
+        "version": version,
+    }
     if not argv or argv[0] not in {*commands, "setup", "codegen"}:
         print(
             "usage: python3 dev.py {serve|test|mock|docs|wheels|version|setup|codegen} [args...]\n"

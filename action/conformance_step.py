@@ -224,8 +224,8 @@ def main() -> int:
     notes: list[str] = []
     if not _env("TALKIE_SECOND_TOKEN"):
         notes.append(
-            "No second-token was given: the checks that one user can neither see nor change what another owns "
-            "were skipped."
+            "No second-token was given: the checks that one user can neither see nor change what "
+            "another owns were skipped."
         )
     steps = [run_step(suite, url, token, reports, _env("TALKIE_SECOND_TOKEN"))]
     if _env("TALKIE_FUZZ", "true").lower() not in ("false", "0", "no", "off"):
