@@ -502,16 +502,24 @@ def serve_mock(options: dict[str, Any], first: Callable[[str, str], None] | None
         )
     host = lan_host() if on_lan else options["host"]
     sock = bind(host, options["port"])
-    with sock:  # closed however the mock ends: refused at start-up, stopped, or its server left it open
-        _serve_bound(sock, options, host, first)
+    # both sockets closed however the mock ends: refused at start-up, stopped, or its server left them open
+    with contextlib.ExitStack() as sockets:
+        sockets.enter_context(sock)
+        twin = ipv6_twin(host, sock.getsockname()[1])
+        if twin is not None:
+            sockets.enter_context(twin)
+        _serve_bound(sock, twin, options, host, first)
 
 
 def _serve_bound(
-    sock: socket.socket, options: dict[str, Any], host: str, first: Callable[[str, str], None] | None
+    sock: socket.socket,
+    twin: socket.socket | None,
+    options: dict[str, Any],
+    host: str,
+    first: Callable[[str, str], None] | None,
 ) -> None:
     on_lan: bool = options["lan"]
     port = sock.getsockname()[1]
-    twin = ipv6_twin(host, port)
     public_url = options["public_url"] or (f"http://{host}:{port}" if on_lan else None)
     config = mock_config(options, host, port, public_url)
     fresh = config.state != statefile.MEMORY and not Path(config.state).exists()

@@ -39,7 +39,7 @@ class Ran:
     seconds: float
 
 
-def words(template: str, url: str, token: str) -> list[str]:
+def argv_of(template: str, url: str, token: str) -> list[str]:
     try:
         split = shlex.split(template)
     except ValueError as exc:
@@ -58,7 +58,7 @@ def _drain(stream: IO[bytes], kept: bytearray) -> None:
 
 def run(template: str, url: str, token: str, deadline: float) -> Ran:
     """Run the command for one scenario and wait for it, at most `deadline` seconds."""
-    argv = words(template, url, token)
+    argv = argv_of(template, url, token)
     env = {**os.environ, "TALKIE_URL": url, "TALKIE_TOKEN": token}
     started = time.monotonic()
     try:

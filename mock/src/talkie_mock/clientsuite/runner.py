@@ -22,7 +22,7 @@ def run_suite(
     nothing and `command.CommandError` for a command that cannot be run (both setup errors)."""
     picked = selected(only)
     token = TOKEN_PREFIX + secrets.token_urlsafe(18)
-    command.words(template, "", token)  # a command that cannot be split fails before anything starts
+    command.argv_of(template, "", token)  # a command that cannot be split fails before anything starts
     suite_run = SuiteRun(template)
     with Servers(token) as suite:
         for name, scenario in SCENARIOS.items():
