@@ -95,6 +95,9 @@ def run(template: str, url: str, token: str, deadline: float) -> Ran:
         process.kill()
     for reader in readers:
         reader.join(timeout=GRACE)
+    for reader, stream in zip(readers, (process.stdout, process.stderr), strict=True):
+        if not reader.is_alive():  # a reader still blocked (a child that left the group) keeps its pipe
+            stream.close()
     return Ran(
         None if timed_out else process.returncode,
         timed_out,

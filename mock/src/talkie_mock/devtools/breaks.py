@@ -21,7 +21,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.types import Receive, Scope, Send
 from talkie_models import DecisionResponse
-from talkie_models.sse import encode_event
+from talkie_models.sse import SSEDecoder, encode_event
 
 from talkie_mock.api.context import Mock
 from talkie_mock.api.requests import parse_json
@@ -105,9 +105,10 @@ class _ChunkedTextFeed:
         return [out for frame in frames for out in self._rewrite(frame)]
 
     def _rewrite(self, frame: bytes) -> list[bytes]:
-        if not frame.startswith(b"data: "):
-            return [frame]  # a comment (`: ping`)
-        event = json.loads(frame[len(b"data: ") :])
+        messages = SSEDecoder().feed(frame)  # one whole frame: one event, or none for a comment (`: ping`)
+        if not messages:
+            return [frame]
+        event = json.loads(messages[0].data)
         kind = event.get("type") if isinstance(event, dict) else None
         if kind == "TEXT_MESSAGE_START":
             self.roles[str(event.get("messageId"))] = str(event.get("role", "assistant"))
