@@ -14,6 +14,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tomllib
 from collections.abc import Iterator
 from functools import cache
 from html import unescape
@@ -267,12 +268,15 @@ def test_every_rule_has_exactly_one_anchor_and_every_anchor_is_a_rule(built_site
 
 def test_rule_blocks_show_the_catalogue_level_side_and_statement(built_site: Path) -> None:
     texts: dict[str, str] = {}
+    statements: dict[str, str] = {}
     for relative, _ in pages(built_site):
         if relative.parts[0] != "spec":
             continue
         raw = (built_site / relative).read_text(encoding="utf-8")
         for match in re.finditer(r'<div class="talkie-rule" id="([A-Z]+-\d{3})">(.*?)</div>', raw, re.S):
             texts[match.group(1)] = re.sub(r"<[^>]+>", "", match.group(2))
+            shown = re.search(r'<span class="talkie-rule__text">(.*?)</span>', match.group(2), re.S)
+            statements[match.group(1)] = re.sub(r"<[^>]+>", "", shown.group(1)) if shown else ""
     for rule in rules():
         text = " ".join(texts[rule["id"]].split())
         level = rule["level"] if rule.get("basis") == "specification" else rule["level"].lower()
@@ -283,8 +287,9 @@ def test_rule_blocks_show_the_catalogue_level_side_and_statement(built_site: Pat
         shown = rule["statement"] if own else BCP14_RE.sub(lambda m: m.group(0).lower(), rule["statement"])
         first_words = " ".join(shown.split()[:4])
         assert first_words in text
-        if not own:
-            assert not BCP14_RE.search(text.split(f" {rule['side']} ", 1)[1]), text
+        if not own:  # the statement; the sentence quoted after it is the specification's own, keywords and all
+            assert statements[rule["id"]], text
+            assert not BCP14_RE.search(statements[rule["id"]]), text
 
 
 def test_spec_pages_use_bcp14_keywords_only_in_rule_blocks(built_site: Path) -> None:
@@ -613,16 +618,19 @@ def test_baseline_sample_is_a_valid_baseline_of_real_rules() -> None:
     assert all(entry.reason for entry in entries)
 
 
-def test_no_page_installs_a_distribution_from_an_index() -> None:
-    """The toolkit's distributions install from a clone or its wheels only (N-49): no page may promise
-    `pip install talkie-…` or `npm install talkie-…` from a registry."""
+def test_installs_by_name_name_their_release() -> None:
+    """A `pip install talkie-…` or `npm install talkie-…` from a registry names, on its line, the release
+    that brings it (N-141); otherwise pages install from a clone or its wheels (N-49)."""
+    with (ROOT / "models" / "pyproject.toml").open("rb") as handle:
+        release = f"release {tomllib.load(handle)['project']['version']}"
     found = []
     for path in [*(ROOT / "docs").rglob("*.md"), *(ROOT / "docs" / "samples").iterdir(), ROOT / "README.md"]:
         if not path.is_file():
             continue
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
             for command in re.findall(r"(?:pip|npm) install ([^#;&|]*)", line):
-                names = [word for word in command.split() if re.match(r"talkie[-_]", word)]
-                if names:
+                words = [word.strip("`'\"") for word in command.split()]
+                names = [word for word in words if re.match(r"talkie[-_]", word)]
+                if names and release not in line:
                     found.append(f"{path.relative_to(ROOT)}:{number}: {names}")
     assert found == []

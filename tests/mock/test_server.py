@@ -163,6 +163,12 @@ def _start_cli(state: str, port: int = 0, *extra: str) -> tuple[subprocess.Popen
     pytest.fail("talkie-mock serve did not start: " + "".join(lines))
 
 
+def _close_pipe(process: subprocess.Popen[str]) -> None:
+    """The ended server's output pipe, closed (an open one is a ResourceWarning, an error here)."""
+    if process.stdout is not None:
+        process.stdout.close()
+
+
 def _answers(url: str) -> bool:
     try:
         return httpx.get(url, timeout=1).is_success
@@ -192,6 +198,7 @@ def test_cli_smoke(tmp_path: Path) -> None:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+        _close_pipe(process)
     assert process.returncode == 0
 
 
@@ -219,6 +226,7 @@ def test_kill_9_loses_no_acknowledged_write(tmp_path: Path) -> None:
     finally:
         os.kill(process.pid, signal.SIGKILL)
         process.wait()
+        _close_pipe(process)
     process, manifest_url = _start_cli(state)
     try:
         _wait_ready(manifest_url)
@@ -231,3 +239,4 @@ def test_kill_9_loses_no_acknowledged_write(tmp_path: Path) -> None:
     finally:
         process.send_signal(signal.SIGINT)
         process.wait(10)
+        _close_pipe(process)

@@ -59,6 +59,7 @@ def serving(command: list[str], env: dict[str, str] | None = None) -> Iterator[R
         stderr=subprocess.STDOUT,
         text=True,
     )
+    drain: threading.Thread | None = None
     try:
         assert process.stdout is not None
         seen: list[str] = []
@@ -82,6 +83,19 @@ def serving(command: list[str], env: dict[str, str] | None = None) -> Iterator[R
         except subprocess.TimeoutExpired:  # pragma: no cover - a hung shutdown
             process.kill()
             process.wait()
+        _close_once_read(process, drain)
+
+
+def _close_once_read(process: subprocess.Popen[str], drain: threading.Thread | None) -> None:
+    """Close the ended server's pipe once its reader has read it to the end (an open pipe is a
+    ResourceWarning, an error here); a reader still blocked (a child holds the pipe) keeps it."""
+    if process.stdout is None:
+        return
+    if drain is not None:
+        drain.join(timeout=10)
+        if drain.is_alive():
+            return
+    process.stdout.close()
 
 
 def minimal_server_args(access_log: bool = False) -> list[str]:
