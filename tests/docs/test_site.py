@@ -287,7 +287,7 @@ def test_rule_blocks_show_the_catalogue_level_side_and_statement(built_site: Pat
         shown = rule["statement"] if own else BCP14_RE.sub(lambda m: m.group(0).lower(), rule["statement"])
         first_words = " ".join(shown.split()[:4])
         assert first_words in text
-        if not own:  # the statement; the sentence quoted after it is the specification's own, keywords and all
+        if not own:  # the statement only: the sentence quoted after it is the text's own, keywords and all
             assert statements[rule["id"]], text
             assert not BCP14_RE.search(statements[rule["id"]]), text
 
