@@ -275,8 +275,8 @@ def test_rule_blocks_show_the_catalogue_level_side_and_statement(built_site: Pat
         raw = (built_site / relative).read_text(encoding="utf-8")
         for match in re.finditer(r'<div class="talkie-rule" id="([A-Z]+-\d{3})">(.*?)</div>', raw, re.S):
             texts[match.group(1)] = re.sub(r"<[^>]+>", "", match.group(2))
-            shown = re.search(r'<span class="talkie-rule__text">(.*?)</span>', match.group(2), re.S)
-            statements[match.group(1)] = re.sub(r"<[^>]+>", "", shown.group(1)) if shown else ""
+            span = re.search(r'<span class="talkie-rule__text">(.*?)</span>', match.group(2), re.S)
+            statements[match.group(1)] = re.sub(r"<[^>]+>", "", span.group(1)) if span else ""
     for rule in rules():
         text = " ".join(texts[rule["id"]].split())
         level = rule["level"] if rule.get("basis") == "specification" else rule["level"].lower()
