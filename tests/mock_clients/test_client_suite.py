@@ -15,9 +15,10 @@ import pytest
 import waiting
 from talkie_mock.clientsuite import command
 from talkie_mock.clientsuite.catalogue import client_rules, coverage, selected
-from talkie_mock.clientsuite.observe import MAX_SHOWN, printable, read_shown
+from talkie_mock.clientsuite.observe import MAX_SHOWN, read_shown
 from talkie_mock.clientsuite.runner import run_suite
 from talkie_mock.clientsuite.scenarios import SCENARIOS
+from talkie_mock.devtools.terminal import printable
 from talkie_models.rules import catalogue
 
 HERE = Path(__file__).resolve().parent
@@ -169,7 +170,7 @@ def test_only_selects_by_rule_section_or_scenario() -> None:
 
 
 def test_what_a_client_sent_is_escaped_before_a_terminal_sees_it() -> None:
-    assert printable("GET /a\x1b[31mred\n") == "GET /a\\x1b[31mred\\n"
+    assert printable("GET /a\x1b[31mred\n") == "GET /a\\x1b[31mred\\x0a"
 
 
 def test_a_flooding_command_is_stopped_and_its_output_bounded() -> None:

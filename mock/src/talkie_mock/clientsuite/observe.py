@@ -72,11 +72,6 @@ class Record:
         return [s for s in self.shown if s.kind == kind]
 
 
-def printable(text: str) -> str:
-    """`text` with every control character escaped, for a terminal or a report."""
-    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
-
-
 KINDS = frozenset({"text", "card", "link", "warning", "decision", "error"})
 
 

@@ -10,8 +10,8 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from talkie_mock.clientsuite.observe import printable
 from talkie_mock.clientsuite.verdicts import Result, ScenarioRun, SuiteRun
+from talkie_mock.devtools.terminal import printable
 
 MARKS = {"pass": "PASS", "fail": "FAIL", "warn": "WARN", "skip": "SKIP"}
 

@@ -22,9 +22,10 @@ from starlette.responses import Response, StreamingResponse
 from starlette.types import Receive, Scope, Send
 
 from talkie_mock.clientsuite.base import Asked, endpoint_of
-from talkie_mock.clientsuite.observe import Record, Seen, Where, printable
+from talkie_mock.clientsuite.observe import Record, Seen, Where
 from talkie_mock.clientsuite.scenarios import SCENARIOS
 from talkie_mock.clientsuite.situations import PREFIX, Answer, Origins, error
+from talkie_mock.devtools.terminal import printable
 
 BODY_CAP = 256 * 1024
 PATH_SHOWN = 300
