@@ -1,5 +1,6 @@
 package org.talkieprotocol.client
 
+import kotlinx.coroutines.CancellationException
 import kotlinx.coroutines.CoroutineStart
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.awaitCancellation
@@ -10,6 +11,7 @@ import kotlinx.coroutines.ensureActive
 import kotlinx.coroutines.flow.Flow
 import kotlinx.coroutines.flow.flow
 import kotlinx.coroutines.flow.flowOn
+import kotlinx.coroutines.flow.map
 import kotlinx.coroutines.launch
 import kotlinx.coroutines.withContext
 import kotlinx.serialization.DeserializationStrategy
@@ -223,71 +225,84 @@ public class TalkieClient private constructor(
         return Run(this, input.runId, input.threadId, messageId) { run -> events(run, input) }
     }
 
-    private fun events(run: Run, input: RunAgentInput): Flow<StreamEvent> = flow {
-        val url = endpoint("run", manifest.endpoints.run)
-        val body = json(RunAgentInput.serializer(), input)
-        val request = Request.Builder().url(url).post(body).header("Accept", "text/event-stream")
-        var started = false // the stream began: from here, an end without a terminal event is a drop
-        var ended = false
+    /**
+     * A failure of the read, queued behind the events already read: the read runs on [Dispatchers.IO] ahead of
+     * the collector, and a failure thrown there would cancel the events still buffered, so the collector would
+     * see fewer than were read (a run past [Options.maxRunEvents] shows the app exactly that many first).
+     */
+    private class ReadFailure(val error: Throwable)
+
+    private fun events(run: Run, input: RunAgentInput): Flow<StreamEvent> = flow<Any> {
         try {
-            val (call, response) = send(request, runHttp, "run")
-            response.use {
-                if (!response.isSuccessful) throw failure(response)
-                val type = response.body.contentType()
-                if (type == null || type.type != "text" || type.subtype != "event-stream") {
-                    throw TalkieException("the run answered $type, not text/event-stream", response.code)
-                }
-                started = true
-                coroutineScope {
-                    // A blocked read does not see cancellation: cancelling the call unblocks it.
-                    val watcher = launch(start = CoroutineStart.UNDISPATCHED) {
+            val url = endpoint("run", manifest.endpoints.run)
+            val body = json(RunAgentInput.serializer(), input)
+            val request = Request.Builder().url(url).post(body).header("Accept", "text/event-stream")
+            var started = false // the stream began: from here, an end without a terminal event is a drop
+            var ended = false
+            try {
+                val (call, response) = send(request, runHttp, "run")
+                response.use {
+                    if (!response.isSuccessful) throw failure(response)
+                    val type = response.body.contentType()
+                    if (type == null || type.type != "text" || type.subtype != "event-stream") {
+                        throw TalkieException("the run answered $type, not text/event-stream", response.code)
+                    }
+                    started = true
+                    coroutineScope {
+                        // A blocked read does not see cancellation: cancelling the call unblocks it.
+                        val watcher = launch(start = CoroutineStart.UNDISPATCHED) {
+                            try {
+                                awaitCancellation()
+                            } finally {
+                                call.cancel()
+                            }
+                        }
                         try {
-                            awaitCancellation()
-                        } finally {
-                            call.cancel()
-                        }
-                    }
-                    try {
-                        val source = RunBytes(response.body.source(), options.maxRunBytes)
-                        val results = EventParser.readEvents(source).iterator()
-                        var count = 0L
-                        while (true) {
-                            // Only the network read sits inside the drop handling: what the collector throws
-                            // reaches it unchanged (notes N-132).
-                            val result = try {
-                                if (!results.hasNext()) break
-                                results.next()
-                            } catch (error: SseLimitException) {
-                                throw TalkieException("the run stream is not a talkie/1 event stream: ${error.message}", response.code, cause = error)
-                            } catch (error: java.io.IOException) {
-                                // The collector left (its read was unblocked by cancelling the call): a
-                                // cancellation. Any other broken or too quiet read is a drop (§5; notes N-90).
-                                currentCoroutineContext().ensureActive()
-                                break
-                            }
-                            if (++count > options.maxRunEvents) {
-                                throw TalkieException("the run stream brought more than ${options.maxRunEvents} events (Options.maxRunEvents)")
-                            }
-                            when (result) {
-                                is ParseResult.Known -> {
-                                    val event = result.event
-                                    if (event is RunStartedEvent) run.threadId = event.threadId
-                                    if (event is RunFinishedEvent || event is RunErrorEvent) ended = true
-                                    emit(event)
+                            val source = RunBytes(response.body.source(), options.maxRunBytes)
+                            val results = EventParser.readEvents(source).iterator()
+                            var count = 0L
+                            while (true) {
+                                // Only the network read sits inside the drop handling: what the collector throws
+                                // reaches it unchanged (notes N-132).
+                                val result = try {
+                                    if (!results.hasNext()) break
+                                    results.next()
+                                } catch (error: SseLimitException) {
+                                    throw TalkieException("the run stream is not a talkie/1 event stream: ${error.message}", response.code, cause = error)
+                                } catch (error: java.io.IOException) {
+                                    // The collector left (its read was unblocked by cancelling the call): a
+                                    // cancellation. Any other broken or too quiet read is a drop (§5; notes N-90).
+                                    currentCoroutineContext().ensureActive()
+                                    break
                                 }
-                                is ParseResult.Unknown -> emit(result.event)
-                                is ParseResult.Invalid -> options.onInvalidEvent(result)
+                                if (++count > options.maxRunEvents) {
+                                    throw TalkieException("the run stream brought more than ${options.maxRunEvents} events (Options.maxRunEvents)")
+                                }
+                                when (result) {
+                                    is ParseResult.Known -> {
+                                        val event = result.event
+                                        if (event is RunStartedEvent) run.threadId = event.threadId
+                                        if (event is RunFinishedEvent || event is RunErrorEvent) ended = true
+                                        emit(event)
+                                    }
+                                    is ParseResult.Unknown -> emit(result.event)
+                                    is ParseResult.Invalid -> options.onInvalidEvent(result)
+                                }
                             }
+                        } finally {
+                            watcher.cancel()
                         }
-                    } finally {
-                        watcher.cancel()
                     }
                 }
+            } finally {
+                run.dropped = started && !ended
             }
-        } finally {
-            run.dropped = started && !ended
+        } catch (cancelled: CancellationException) {
+            throw cancelled
+        } catch (error: Throwable) {
+            emit(ReadFailure(error))
         }
-    }.flowOn(Dispatchers.IO)
+    }.flowOn(Dispatchers.IO).map { item -> if (item is ReadFailure) throw item.error else item as StreamEvent }
 
     /**
      * Loads the thread until a stored reply follows the user message [messageId] and is the same on two loads
