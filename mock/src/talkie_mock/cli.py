@@ -782,7 +782,8 @@ def clients_list(as_json: bool) -> None:
     "template",
     required=True,
     help="The client to judge, run once per scenario: {url} is the scenario's manifest URL, {token} a "
-    "development token (also in TALKIE_URL and TALKIE_TOKEN).",
+    "development token, {person} the person's gestures, comma-separated (also in TALKIE_URL, TALKIE_TOKEN "
+    "and TALKIE_PERSON).",
 )
 @click.option(
     "--only", multiple=True, help="A rule ID (MAN-004), a section (1, 2.1) or a scenario; repeatable."

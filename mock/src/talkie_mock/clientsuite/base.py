@@ -10,7 +10,7 @@ what it showed); whether a fail is a failure or a warning is the rule's own (`Ru
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
@@ -30,6 +30,21 @@ from talkie_mock.clientsuite.situations import (
 )
 
 Status = Literal["pass", "fail", "skip"]
+
+GESTURES: Mapping[str, str] = {
+    "stop": "press stop as soon as the first words of the reply show",
+    "approve": "tap approve on each action that waits for a decision",
+    "reject": "tap reject on each action that waits for a decision",
+    "open": "tap every link and file the reply shows (a card's url, links and files, talkie.open)",
+    "sign-in": "sign in through the manifest's OAuth authorization server ({token} is then empty)",
+    "sign-out": "sign out once the run is done",
+    "voice": "start a voice session and stay in it until the provider ends it",
+    "again": "once done, start a second conversation with the same server",
+    "production": "behave as a production build: no development switch",
+}
+"""What a person does in a scenario besides sending one message: the words a command gets as `{person}` and
+`TALKIE_PERSON`, and an app's tester reads in the scenario's banner. An adapter that cannot make a gesture
+says so (`{"kind": "unable", "gesture": ...}`), and the scenario is then not exercised."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +99,8 @@ class Scenario:
     deadline: ClassVar[float] = 15.0
     """Seconds the client is given; the command is stopped past it, and the checks judge what happened."""
     checks: ClassVar[tuple[Check, ...]]
+    person: ClassVar[tuple[str, ...]] = ()
+    """The person's gestures in this scenario, in order (`GESTURES`), besides sending one message."""
 
     def manifest(self, origins: Origins) -> dict[str, Any]:
         return manifest(origins, self.name)

@@ -1,8 +1,9 @@
 """Command mode: run the client's command once for a scenario, bounded by the scenario's deadline.
 
-The template is split as a POSIX shell splits words (no shell runs it: write `sh -c '…'` for one); `{url}`
-and `{token}` in any word are replaced, and TALKIE_URL and TALKIE_TOKEN are set. The command runs in its own
-process group, which is killed past the deadline; its output is kept up to `OUTPUT_CAP` bytes per stream.
+The template is split as a POSIX shell splits words (no shell runs it: write `sh -c '…'` for one); `{url}`,
+`{token}` and `{person}` in any word are replaced, and TALKIE_URL, TALKIE_TOKEN and TALKIE_PERSON are set.
+The command runs in its own process group, which is killed past the deadline; its output is kept up to
+`OUTPUT_CAP` bytes per stream.
 """
 
 from __future__ import annotations
@@ -39,14 +40,20 @@ class Ran:
     seconds: float
 
 
-def argv_of(template: str, url: str, token: str) -> list[str]:
+def argv_of(template: str, url: str, token: str, person: str = "") -> list[str]:
     try:
         split = shlex.split(template)
     except ValueError as exc:
         raise CommandError(f"the command cannot be split into words: {exc}") from exc
     if not split:
         raise CommandError("the command is empty")
-    return [word.replace("{url}", url).replace("{token}", token) for word in split]
+    values = {"{url}": url, "{token}": token, "{person}": person}
+    words: list[str] = []
+    for word in split:
+        for placeholder, value in values.items():
+            word = word.replace(placeholder, value)
+        words.append(word)
+    return words
 
 
 def _drain(stream: IO[bytes], kept: bytearray) -> None:
@@ -56,10 +63,11 @@ def _drain(stream: IO[bytes], kept: bytearray) -> None:
             kept.extend(chunk[:room])
 
 
-def run(template: str, url: str, token: str, deadline: float) -> Ran:
-    """Run the command for one scenario and wait for it, at most `deadline` seconds."""
-    argv = argv_of(template, url, token)
-    env = {**os.environ, "TALKIE_URL": url, "TALKIE_TOKEN": token}
+def run(template: str, url: str, token: str, deadline: float, person: str = "") -> Ran:
+    """Run the command for one scenario and wait for it, at most `deadline` seconds. `person` is the
+    scenario's gestures, comma-separated."""
+    argv = argv_of(template, url, token, person)
+    env = {**os.environ, "TALKIE_URL": url, "TALKIE_TOKEN": token, "TALKIE_PERSON": person}
     started = time.monotonic()
     try:
         process = subprocess.Popen(

@@ -37,7 +37,8 @@ class Seen:
 
 @dataclass(frozen=True)
 class Shown:
-    """One line of the adapter's output: `kind` (text, card, link, warning, decision, error) and its data."""
+    """One line of the adapter's output: `kind` (text, card, link, warning, decision, error, unable) and its
+    data."""
 
     kind: str
     data: dict[str, Any]
@@ -71,8 +72,13 @@ class Record:
     def shown_of(self, kind: str) -> list[Shown]:
         return [s for s in self.shown if s.kind == kind]
 
+    def unable(self, gestures: tuple[str, ...]) -> list[str]:
+        """The gestures of `gestures` the adapter said it cannot make."""
+        said = {str(s.data.get("gesture")) for s in self.shown_of("unable")}
+        return [g for g in gestures if g in said]
 
-KINDS = frozenset({"text", "card", "link", "warning", "decision", "error"})
+
+KINDS = frozenset({"text", "card", "link", "warning", "decision", "error", "unable"})
 
 
 def read_shown(output: str) -> list[Shown]:

@@ -6,13 +6,21 @@ import secrets
 from collections.abc import Callable
 
 from talkie_mock.clientsuite import command
+from talkie_mock.clientsuite.base import Check, Outcome
 from talkie_mock.clientsuite.catalogue import selected
-from talkie_mock.clientsuite.observe import read_shown
+from talkie_mock.clientsuite.observe import Record, read_shown
 from talkie_mock.clientsuite.scenarios import SCENARIOS
 from talkie_mock.clientsuite.servers import Servers
 from talkie_mock.clientsuite.verdicts import ScenarioRun, SuiteRun, result
 
 TOKEN_PREFIX = "talkie-dev-"
+
+
+def judged(check: Check, record: Record, unable: list[str]) -> Outcome:
+    """The check's outcome; not exercised when the client said it cannot make a gesture the scenario needs."""
+    if unable:
+        return Outcome("skip", f"not exercised: the client cannot {', '.join(unable)} (it said so)")
+    return check.judge(record)
 
 
 def run_suite(
@@ -30,11 +38,12 @@ def run_suite(
                 continue
             record = suite.begin(name)
             url = suite.origins.manifest_url(name)
-            ran = command.run(template, url, token, scenario.deadline)
+            ran = command.run(template, url, token, scenario.deadline, ",".join(scenario.person))
             record.shown = read_shown(ran.stdout)
             suite.current = None
+            unable = record.unable(scenario.person)
             results = tuple(
-                result(name, check, check.judge(record))
+                result(name, check, judged(check, record, unable))
                 for check in scenario.checks
                 if picked is None or check.rule in picked[name]
             )
