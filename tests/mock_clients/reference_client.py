@@ -1,8 +1,11 @@
 """A small talkie/1 client written from the text, for the client conformance suite's own tests.
 
-`python reference_client.py URL TOKEN [--break BEHAVIOUR]`: load the manifest at URL, send one message with
-the development TOKEN, read the run (recovering from the thread after a drop), and print the adapter lines
-of what it showed. `--break` makes it wrong in one way, so the suite's checks can be seen to catch it:
+`python reference_client.py URL TOKEN [--person GESTURES] [--break BEHAVIOUR]`: load the manifest at URL (a
+manifest URL or a bare host), send one message with the development TOKEN, read the run (recovering from the
+thread after a drop), and print the adapter lines of what it showed. `--person` (else TALKIE_PERSON) names the
+person's gestures, comma-separated: stop, approve, reject, open, again and production are made here; any
+other is said `unable` (`MADE`, the one place a gesture module adds its own). `--break` makes it wrong in one
+way, so the suite's checks can be seen to catch it:
 
 - follow-manifest-redirect: follows a manifest redirect to another origin (breaks MAN-008)
 - token-everywhere: follows an endpoint's redirect anywhere, bearer token and all (breaks AUTH-019)
@@ -16,7 +19,19 @@ of what it showed. `--break` makes it wrong in one way, so the suite's checks ca
 - call-foreign-endpoints: calls an endpoint on another origin nobody approved (breaks MAN-011)
 - auto-confirm: confirms a pending action by itself (breaks ACT-014)
 - endless-retry: repeats a failed request five times, whatever the error (breaks AUTH-018; against
-  ERR-011, a SHOULD, it is only warned)
+  ERR-011, a SHOULD, and ERR-004, a note's rule, it is only warned)
+- close-on-stop: stops a run by closing its stream, with no cancelRun (breaks RUN-032)
+- reuse-run-id: starts every run under one runId (breaks RUN-009)
+- stale-hash: shows the action as GET action has it, decides with the event copy's paramsHash (breaks ACT-007)
+- trust-event: keeps the event's copy of an action over GET action (breaks ACT-005)
+- unlisted-method: offers and decides by voice whatever confirm.methods lists (breaks ACT-015)
+- token-to-links: downloads every url of a card with the token (breaks CARD-007)
+- file-without-token: opens a same-origin file in the browser, without the token (breaks CARD-006)
+- bare-host-as-url: takes a bare host for the manifest's URL (breaks MAN-001)
+- endpoints-beside-manifest: resolves an endpoint beside the manifest, not at the issuer (breaks MAN-009)
+- guess-endpoints: uses a usual path for an endpoint the manifest does not name (breaks MAN-020)
+- production-http: a production build that accepts a plain-http server (breaks MAN-025, MAN-026)
+- retry-unknown-codes: repeats a request whose error code it does not know (warned of ERR-004, a note's rule)
 """
 
 from __future__ import annotations
@@ -24,6 +39,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import re
 import secrets
 import sys
@@ -47,7 +63,40 @@ BREAKS = (
     "auto-confirm",
     "show-tool-output",
     "call-foreign-endpoints",
+    "close-on-stop",
+    "reuse-run-id",
+    "stale-hash",
+    "trust-event",
+    "unlisted-method",
+    "token-to-links",
+    "file-without-token",
+    "bare-host-as-url",
+    "endpoints-beside-manifest",
+    "guess-endpoints",
+    "production-http",
+    "retry-unknown-codes",
 )
+MADE = frozenset({"stop", "approve", "reject", "open", "again", "production"})
+"""The person's gestures this client makes; a module that makes another (sign-in, voice) adds it here."""
+KNOWN_CODES = frozenset(
+    {
+        "invalid_request",
+        "unauthorized",
+        "forbidden",
+        "not_found",
+        "conflict",
+        "stale",
+        "expired",
+        "too_large",
+        "rate_limited",
+        "quota_exceeded",
+        "upstream_unavailable",
+        "internal",
+    }
+)
+USUAL = {"action": "api/actions/{actionId}", "decision": "api/actions/{actionId}/decision"}
+"""Where the `guess-endpoints` client looks for an endpoint the manifest does not name."""
+LOCAL = re.compile(r"^(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d+)?$")
 KNOWN_EVENTS = frozenset(
     {
         "RUN_STARTED",
@@ -78,12 +127,28 @@ class RefusedError(Exception):
     pass
 
 
+def manifest_url(address: str, broken: str | None, development: bool) -> str:
+    """The manifest URL of what the person typed: a full URL as it is, a bare host as its
+    /.well-known/talkie.json (plain http only for a local host in a development build)."""
+    if "://" in address:
+        return address
+    scheme = "http" if development and LOCAL.match(address) else "https"
+    if broken == "bare-host-as-url":
+        return f"{scheme}://{address}/"
+    return f"{scheme}://{address}/.well-known/talkie.json"
+
+
 class Client:
-    def __init__(self, url: str, token: str, broken: str | None) -> None:
+    def __init__(self, address: str, token: str, broken: str | None, person: tuple[str, ...] = ()) -> None:
         self.token = token
         self.broken = broken
+        self.person = person
+        self.development = "production" not in person
         self.http = httpx.Client(timeout=5.0, follow_redirects=False)
-        self.manifest, self.issuer = self.load(url)
+        self.address = manifest_url(address, broken, self.development)
+        if urlsplit(self.address).scheme != "https" and not (self.development or broken == "production-http"):
+            raise RefusedError("MAN-026: a production build speaks only https, and this server is plain http")
+        self.manifest, self.issuer = self.load(self.address)
 
     def load(self, url: str) -> tuple[dict[str, Any], str]:
         current = url
@@ -108,8 +173,24 @@ class Client:
             return body, origin(current)
         raise RefusedError("MAN-008: too many redirects")
 
+    def supports(self, name: str) -> bool:
+        """A feature whose endpoint the manifest does not name is not offered (MAN-020)."""
+        return bool(self.manifest["endpoints"].get(name)) or (
+            self.broken == "guess-endpoints" and name in USUAL
+        )
+
     def url(self, name: str, **params: str) -> str:
         template = str(self.manifest["endpoints"].get(name, ""))
+        beside = self.address.rsplit("/.well-known/", 1)[0] + "/"
+        if not template and self.broken == "guess-endpoints" and name in USUAL:
+            template = urlsplit(beside).path + USUAL[name]
+        here = urlsplit(beside).path
+        if (
+            self.broken == "endpoints-beside-manifest"
+            and template.startswith("/")
+            and not template.startswith(here)
+        ):
+            template = urlsplit(beside).path + template.lstrip("/")
         for key, value in params.items():
             encoded = value if self.broken == "raw-segment" else quote(value, safe="")
             template = template.replace("{" + key + "}", encoded)
@@ -118,23 +199,19 @@ class Client:
             raise RefusedError(f"MAN-011: the {name} endpoint is on another origin, which nobody approved")
         return url
 
-    def call(self, method: str, url: str, **kwargs: Any) -> httpx.Response:
-        headers = {**kwargs.pop("headers", {}), "authorization": f"Bearer {self.token}"}
-        request = self.http.build_request(method, url, headers=headers, **kwargs)
-        answer = self.http.send(request, stream=True)
-        if answer.is_redirect and self.broken == "token-everywhere":
-            answer.close()
-            request = self.http.build_request(
-                method, urljoin(url, answer.headers["location"]), headers=headers, **kwargs
-            )
-            answer = self.http.send(request, stream=True)
-        tries = 1
-        while not answer.is_success and self.broken == "endless-retry" and tries < 5:
-            answer.close()
-            answer = self.http.send(
-                self.http.build_request(method, url, headers=headers, **kwargs), stream=True
-            )
-            tries += 1
+    def call(
+        self, method: str, name: str, params: dict[str, str] | None = None, **kwargs: Any
+    ) -> httpx.Response:
+        """Call an endpoint with the bearer token; after a 401 or 404 the manifest is fetched again and the
+        request repeated once where the endpoint moved (MAN-023)."""
+        url = self.url(name, **(params or {}))
+        answer = self.send(method, url, **kwargs)
+        if answer.status_code in (401, 404):
+            self.manifest, self.issuer = self.load(self.address)
+            moved = self.url(name, **(params or {}))
+            if moved != url:
+                answer.close()
+                url, answer = moved, self.send(method, moved, **kwargs)
         if answer.status_code == 401:
             answer.close()
             raise RefusedError(
@@ -145,13 +222,91 @@ class Client:
             raise RefusedError(f"{method} {urlsplit(url).path} answered {answer.status_code}")
         return answer
 
+    def send(self, method: str, url: str, **kwargs: Any) -> httpx.Response:
+        headers = {**kwargs.pop("headers", {}), "authorization": f"Bearer {self.token}"}
+        request = self.http.build_request(method, url, headers=headers, **kwargs)
+        answer = self.http.send(request, stream=True)
+        if answer.is_redirect and self.broken == "token-everywhere":
+            answer.close()
+            request = self.http.build_request(
+                method, urljoin(url, answer.headers["location"]), headers=headers, **kwargs
+            )
+            answer = self.http.send(request, stream=True)
+        tries = 1
+        while not answer.is_success and tries < 5 and self.retries(answer):
+            answer.close()
+            answer = self.http.send(
+                self.http.build_request(method, url, headers=headers, **kwargs), stream=True
+            )
+            tries += 1
+        return answer
+
+    def retries(self, answer: httpx.Response) -> bool:
+        """Whether a broken client repeats this failed answer (a client from the text repeats none)."""
+        if self.broken == "endless-retry":
+            return True
+        if self.broken != "retry-unknown-codes":
+            return False
+        answer.read()
+        with contextlib.suppress(ValueError, AttributeError):
+            return answer.json()["error"]["code"] not in KNOWN_CODES
+        return False
+
     def open(self, url: str) -> None:
         """What a tap on a link does (here without one: the broken behaviour)."""
         with contextlib.suppress(httpx.HTTPError):  # the suite's https links serve nothing
             self.http.get(urljoin(self.issuer, url)).close()
 
+    def tap(self, url: str, file: bool) -> None:
+        """The person taps a url of a card (§6): a same-origin file is downloaded with the bearer token
+        (CARD-006); every other url opens in the system browser without it (CARD-007), which this command-line
+        client reports as an `opened` line."""
+        target = urljoin(self.issuer, url)
+        download = file and origin(target) == self.issuer and self.broken != "file-without-token"
+        if download or (self.broken == "token-to-links" and origin(target) == self.issuer):
+            with contextlib.suppress(httpx.HTTPError):
+                headers = {"authorization": f"Bearer {self.token}"}
+                self.http.get(target, headers=headers).close()
+            show("opened", url=target, how="download")
+        else:
+            show("opened", url=target, how="browser")
+
+    def decide(self, value: dict[str, Any]) -> None:
+        """Show an action as GET action has it (ACT-005) with the methods it lists (ACT-015), and send the
+        person's decision with the paramsHash of what was shown (ACT-007)."""
+        current = value
+        if self.supports("action") and self.broken != "trust-event":
+            with contextlib.suppress(RefusedError, ValueError):
+                answer = self.call("GET", "action", {"actionId": value["id"]})
+                try:
+                    answer.read()
+                    current = answer.json()
+                finally:
+                    answer.close()
+        methods = list(current["confirm"]["methods"])
+        offered = methods if self.supports("decision") else []
+        if self.broken == "unlisted-method":
+            offered = ["button", "voice"]
+        taken = None
+        if offered and current["status"] == "pending":
+            taken = "confirm" if "approve" in self.person else "cancel" if "reject" in self.person else None
+        show("decision", action=current["id"], version=current["version"], offered=offered, taken=taken)
+        if self.broken == "auto-confirm" and value["status"] == "pending":
+            taken = "confirm"
+        if taken is None:
+            return
+        decision = {
+            "decision": taken,
+            "paramsHash": value["paramsHash"] if self.broken == "stale-hash" else current["paramsHash"],
+            "method": "voice" if self.broken == "unlisted-method" else "button",
+        }
+        with contextlib.suppress(RefusedError):
+            self.call("POST", "decision", {"actionId": value["id"]}, json=decision).close()
+
     def run(self, text: str) -> None:
         thread_id, run_id, message_id = (f"{p}_{secrets.token_hex(8)}" for p in ("thr", "run", "msg"))
+        if self.broken == "reuse-run-id":
+            run_id = "run_reference"
         body = {
             "threadId": thread_id,
             "runId": run_id,
@@ -165,8 +320,8 @@ class Client:
         cards: dict[str, dict[str, Any]] = {}
         links: list[str] = []
         actions: list[dict[str, Any]] = []
-        ended = False
-        answer = self.call("POST", self.url("run"), json=body, headers={"accept": "text/event-stream"})
+        ended = stopped = False
+        answer = self.call("POST", "run", json=body, headers={"accept": "text/event-stream"})
         try:
             for line in answer.iter_lines():
                 if not line.startswith("data:"):
@@ -183,6 +338,12 @@ class Client:
                     shown.append(str(event.get("content", "")))
                 elif kind == "TEXT_MESSAGE_CONTENT":
                     shown.append(str(event.get("delta", "")))
+                    if "stop" in self.person and not stopped:
+                        stopped = True  # the person presses stop at the first words (RUN-032)
+                        if self.broken == "close-on-stop":
+                            ended = True
+                            break
+                        self.call("POST", "cancelRun", {"runId": run_id}, json={}).close()
                 elif kind in ("RUN_FINISHED", "RUN_ERROR"):
                     ended = True
                 elif kind == "CUSTOM" and event.get("name") == "talkie.card":
@@ -197,11 +358,7 @@ class Client:
         finally:
             answer.close()
         for action in actions:
-            show("decision", action=action["id"], offered=action["confirm"]["methods"], taken=None)
-            if self.broken == "auto-confirm" and action["status"] == "pending":
-                decision = {"decision": "confirm", "paramsHash": action["paramsHash"], "method": "button"}
-                with contextlib.suppress(RefusedError):
-                    self.call("POST", self.url("decision", actionId=action["id"]), json=decision).close()
+            self.decide(action)
         for value in cards.values():
             fallback = any(block.get("type") not in BLOCKS for block in value.get("blocks", []))
             if fallback and self.broken == "hide-unknown-cards":
@@ -209,18 +366,23 @@ class Client:
             show("card", fallback=fallback, text=value["fallbackText"] if fallback else value["title"])
             if self.broken == "open-links":
                 links.extend(b["url"] for b in value.get("blocks", []) if b.get("type") == "link")
+            if "open" in self.person:
+                for url, file in urls_of(value):
+                    self.tap(url, file)
         for url in links:
             show("link", url=url)
             if self.broken == "open-links":
                 self.open(url)
+            if "open" in self.person:
+                self.tap(url, file=False)
         if ended:
             show("text", text="".join(shown))
             return
         if self.broken == "cancel-on-drop":
-            self.call("POST", self.url("cancelRun", runId=run_id), json={}).close()
+            self.call("POST", "cancelRun", {"runId": run_id}, json={}).close()
             show("text", text="".join(shown))
             return
-        answer = self.call("GET", self.url("thread", threadId=thread_id))
+        answer = self.call("GET", "thread", {"threadId": thread_id})
         try:
             answer.read()
             messages = answer.json()["messages"]
@@ -230,14 +392,40 @@ class Client:
         show("text", text=" ".join(m["content"] for m in messages[at + 1 :]))
 
 
+def urls_of(card: dict[str, Any]) -> list[tuple[str, bool]]:
+    """Every url of a card a person can tap, and whether it is a file block's."""
+    found = [(str(card["url"]), False)] if card.get("url") else []
+    for block in card.get("blocks", []):
+        if block.get("type") in ("link", "file") and block.get("url"):
+            found.append((str(block["url"]), block["type"] == "file"))
+        for item in block.get("items", []) if block.get("type") == "list" else []:
+            if item.get("url"):
+                found.append((str(item["url"]), False))
+    return found
+
+
+def gestures(given: str | None) -> tuple[str, ...]:
+    """The person's gestures: `--person`, else TALKIE_PERSON (the one place they are read)."""
+    words = given if given is not None else os.environ.get("TALKIE_PERSON", "")
+    return tuple(word.strip() for word in words.split(",") if word.strip())
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("url")
     parser.add_argument("token")
+    parser.add_argument("--person", help="the person's gestures, comma-separated (else TALKIE_PERSON)")
     parser.add_argument("--break", dest="broken", choices=BREAKS)
     args = parser.parse_args()
+    person = gestures(args.person)
+    for gesture in person:
+        if gesture not in MADE:
+            show("unable", gesture=gesture)
     try:
-        Client(args.url, args.token, args.broken).run("Hello")
+        client = Client(args.url, args.token, args.broken, person)
+        client.run("Hello")
+        if "again" in person:
+            client.run("Hello again")  # a second conversation with the same server, its manifest kept
     except (RefusedError, httpx.HTTPError, ValueError, KeyError) as exc:
         show("error", message=str(exc))
         return 1

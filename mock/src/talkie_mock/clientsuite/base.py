@@ -76,6 +76,8 @@ class Asked:
     body: dict[str, Any] | None
     rest: str = ""
     """The raw path below the scenario's base."""
+    root: bool = False
+    """The path lies outside the scenarios' prefix (routed to the scenario under way)."""
 
 
 _TEMPLATES = tuple(
@@ -101,6 +103,10 @@ class Scenario:
     checks: ClassVar[tuple[Check, ...]]
     person: ClassVar[tuple[str, ...]] = ()
     """The person's gestures in this scenario, in order (`GESTURES`), besides sending one message."""
+
+    def address(self, origins: Origins) -> str:
+        """What the client is given as `{url}`: the scenario's manifest URL."""
+        return origins.manifest_url(self.name)
 
     def manifest(self, origins: Origins) -> dict[str, Any]:
         return manifest(origins, self.name)

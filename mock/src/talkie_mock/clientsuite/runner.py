@@ -37,7 +37,7 @@ def run_suite(
             if picked is not None and name not in picked:
                 continue
             record = suite.begin(name)
-            url = suite.origins.manifest_url(name)
+            url = scenario.address(suite.origins)
             ran = command.run(template, url, token, scenario.deadline, ",".join(scenario.person))
             record.shown = read_shown(ran.stdout)
             suite.current = None

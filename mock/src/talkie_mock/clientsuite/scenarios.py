@@ -16,6 +16,15 @@ from talkie_mock.clientsuite.discovery import (
     Unauthorized,
     UnknownMembers,
 )
+from talkie_mock.clientsuite.gestures import ActionChanged, ActionMethods, Again, OpenFiles, Stop
+from talkie_mock.clientsuite.manifests import (
+    BareHost,
+    EndpointMoved,
+    IssuerPaths,
+    MissingEndpoints,
+    Production,
+    UnknownCode,
+)
 from talkie_mock.clientsuite.streams import (
     CardLinks,
     DroppedStream,
@@ -53,6 +62,17 @@ SCENARIOS: Mapping[str, Scenario] = {
         UnknownBlock(),
         PendingAction(),
         ToolOutput(),
+        BareHost(),
+        IssuerPaths(),
+        MissingEndpoints(),
+        EndpointMoved(),
+        Production(),
+        UnknownCode(),
+        Stop(),
+        Again(),
+        ActionChanged(),
+        ActionMethods(),
+        OpenFiles(),
     )
 }
 """Every scenario by name, in the order `clients run` runs them."""

@@ -8,6 +8,7 @@ to the scenario under way on the decoy. Request bodies are read up to `BODY_CAP`
 
 from __future__ import annotations
 
+import asyncio
 import json
 import socket
 import socketserver
@@ -24,7 +25,7 @@ from starlette.types import Receive, Scope, Send
 from talkie_mock.clientsuite.base import Asked, endpoint_of
 from talkie_mock.clientsuite.observe import Record, Seen, Where
 from talkie_mock.clientsuite.scenarios import SCENARIOS
-from talkie_mock.clientsuite.situations import PREFIX, Answer, Origins, error
+from talkie_mock.clientsuite.situations import HOLD_LIMIT, PING, PING_EVERY, PREFIX, Answer, Origins, error
 from talkie_mock.devtools.terminal import printable
 
 BODY_CAP = 256 * 1024
@@ -82,10 +83,20 @@ def _response(answer: Answer) -> Response:
     headers = dict(answer.headers)
     if answer.stream is None:
         return Response(answer.body, answer.status, headers=headers)
-    frames = answer.stream
+    frames, until, tail = answer.stream, answer.until, answer.tail
 
     async def send() -> AsyncIterator[bytes]:
         for frame in frames:
+            yield frame
+        if until is not None:
+            ends = time.monotonic() + HOLD_LIMIT
+            pinged = time.monotonic()
+            while not until() and time.monotonic() < ends:
+                await asyncio.sleep(0.05)
+                if time.monotonic() - pinged >= PING_EVERY:
+                    pinged = time.monotonic()
+                    yield PING
+        for frame in tail:
             yield frame
 
     return StreamingResponse(send(), answer.status, headers=headers)
@@ -128,6 +139,7 @@ class Listener:
             request.headers.get("authorization") == f"Bearer {self.suite.token}",
             _json(raw),
             rest,
+            not path.startswith(PREFIX + "/"),
         )
         owner = name if self.where == "scenario" else (self.suite.current or name)
         record = self.suite.records[owner]
@@ -143,9 +155,12 @@ class Listener:
                 answer = error(400, "invalid_request", "This request cannot be answered in this scenario.")
         await _response(answer)(scope, receive, send)
 
-    @staticmethod
-    def _scenario(path: str) -> tuple[str | None, str]:
+    def _scenario(self, path: str) -> tuple[str | None, str]:
+        """The scenario a path belongs to and the path below its base. On the scenario origin a path outside
+        `PREFIX` (a bare host's manifest, a root-relative endpoint) belongs to the scenario under way."""
         if not path.startswith(PREFIX + "/"):
+            if self.where == "scenario" and self.suite.current is not None and path.startswith("/"):
+                return self.suite.current, path[1:]
             return None, ""
         name, _, rest = path[len(PREFIX) + 1 :].partition("/")
         return (name, rest) if name in SCENARIOS else (None, "")

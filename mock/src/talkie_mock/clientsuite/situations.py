@@ -7,7 +7,7 @@ from the text can read; the deliberately unknown parts a scenario adds are plain
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -70,12 +70,22 @@ class Origins:
 
 @dataclass(frozen=True)
 class Answer:
-    """What a scenario answers: a status, headers and a body, or SSE frames sent one by one (`stream`)."""
+    """What a scenario answers: a status, headers and a body, or SSE frames sent one by one (`stream`).
+    With `until`, the stream stays open after its frames (a ping comment every `PING_EVERY` seconds) until
+    `until()` is true or `HOLD_LIMIT` seconds have passed, then sends `tail`."""
 
     status: int
     headers: tuple[tuple[str, str], ...] = ()
     body: bytes = b""
     stream: tuple[bytes, ...] | None = None
+    until: Callable[[], bool] | None = None
+    tail: tuple[bytes, ...] = ()
+
+
+HOLD_LIMIT = 8.0
+"""The longest a held stream waits for what the person does (below every scenario's deadline)."""
+PING_EVERY = 1.0
+PING = b": ping\n\n"
 
 
 def manifest(origins: Origins, name: str, run: str | None = None, **members: Any) -> dict[str, Any]:
@@ -194,34 +204,56 @@ def open_link(url: str) -> dict[str, Any]:
     )
 
 
-def pending_action(thread_id: str) -> tuple[dict[str, Any], ...]:
-    """A tool call that proposes an action, and the pending action (§8), which waits for the person."""
-    call = "call_scenario"
+ACTION_ID = "act_scenario"
+ACTION_CALL = "call_scenario"
+
+
+def action(
+    thread_id: str,
+    version: int = 1,
+    params_hash: str = "sha256:" + "0" * 64,
+    summary: str = "Send a reminder to the scenario's customer",
+    methods: Sequence[str] = ("button",),
+) -> dict[str, Any]:
+    """The scenario's pending action (§8) as the action endpoint and the decision's answer carry it."""
+    event = known(
+        ActionEvent,
+        {
+            "type": "CUSTOM",
+            "name": "talkie.action",
+            "value": {
+                "id": ACTION_ID,
+                "version": version,
+                "threadId": thread_id,
+                "toolCallId": ACTION_CALL,
+                "summary": summary,
+                "riskLevel": "medium",
+                "status": "pending",
+                "paramsHash": params_hash,
+                "createdAt": STAMP,
+                "expiresAt": "2099-01-01T00:00:00Z",
+                "confirm": {"methods": list(methods)},
+            },
+        },
+    )
+    value: dict[str, Any] = event["value"]
+    return value
+
+
+def pending_action(thread_id: str, value: Mapping[str, Any] | None = None) -> tuple[dict[str, Any], ...]:
+    """A tool call that proposes an action, and the pending action (§8, `value`, by default `action()`),
+    which waits for the person."""
     return (
         known(
             ToolCallStartEvent,
-            {"type": "TOOL_CALL_START", "toolCallId": call, "toolCallName": "send_reminder"},
+            {"type": "TOOL_CALL_START", "toolCallId": ACTION_CALL, "toolCallName": "send_reminder"},
         ),
-        known(ToolCallEndEvent, {"type": "TOOL_CALL_END", "toolCallId": call, "metadata": {"ok": True}}),
+        known(
+            ToolCallEndEvent, {"type": "TOOL_CALL_END", "toolCallId": ACTION_CALL, "metadata": {"ok": True}}
+        ),
         known(
             ActionEvent,
-            {
-                "type": "CUSTOM",
-                "name": "talkie.action",
-                "value": {
-                    "id": "act_scenario",
-                    "version": 1,
-                    "threadId": thread_id,
-                    "toolCallId": call,
-                    "summary": "Send a reminder to the scenario's customer",
-                    "riskLevel": "medium",
-                    "status": "pending",
-                    "paramsHash": "sha256:" + "0" * 64,
-                    "createdAt": STAMP,
-                    "expiresAt": "2099-01-01T00:00:00Z",
-                    "confirm": {"methods": ["button"]},
-                },
-            },
+            {"type": "CUSTOM", "name": "talkie.action", "value": dict(value or action(thread_id))},
         ),
     )
 
@@ -277,9 +309,15 @@ def text_events(
     return frames
 
 
-def stream(frames: list[bytes]) -> Answer:
+def stream(
+    frames: list[bytes], until: Callable[[], bool] | None = None, tail: Sequence[bytes] = ()
+) -> Answer:
     return Answer(
-        200, (("content-type", "text/event-stream"), ("cache-control", "no-store")), stream=tuple(frames)
+        200,
+        (("content-type", "text/event-stream"), ("cache-control", "no-store")),
+        stream=tuple(frames),
+        until=until,
+        tail=tuple(tail),
     )
 
 
