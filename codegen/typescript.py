@@ -52,7 +52,7 @@ CLIENT_RULES = (
     "MAN-004", "MAN-005", "MAN-008", "MAN-009", "MAN-011", "MAN-012", "MAN-021", "MAN-025", "MAN-026",
     "MAN-027",
     "AUTH-018", "AUTH-019", "RUN-008", "RUN-010", "RUN-014", "RUN-015", "RUN-016", "RUN-018",
-    "RUN-024", "RUN-025", "RUN-029", "RUN-032", "ACT-007", "VOICE-003", "VOICE-006",
+    "RUN-024", "RUN-025", "RUN-029", "RUN-032", "ACT-007", "CARD-007", "VOICE-003", "VOICE-006",
 )  # fmt: skip
 
 Json = Any

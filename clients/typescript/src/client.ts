@@ -382,17 +382,45 @@ export class TalkieClient {
   private readonly origin: string;
   /** Endpoint URLs on another origin the person approved (no bearer token goes there). */
   private readonly foreign: ReadonlySet<string>;
+  private current: Manifest;
+  /** Endpoint URLs whose 401 or 404 already brought a fresh manifest that kept them (fetched once each). */
+  private readonly refreshedFor = new Set<string>();
 
   private constructor(
-    readonly manifest: Manifest,
+    manifest: Manifest,
     /** The URL the manifest was finally read from. */
     readonly manifestUrl: URL,
     private readonly options: ClientOptions,
     foreign: ReadonlySet<string>,
   ) {
+    this.current = manifest;
     this.doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.origin = new URL(manifest.issuer).origin;
     this.foreign = foreign;
+  }
+
+  /** The manifest as last fetched: kept for the client's life, fetched again after a 401 or 404 (MAN-023). */
+  get manifest(): Manifest {
+    return this.current;
+  }
+
+  /**
+   * Fetch the manifest again after an endpoint answered 401 or 404 (MAN-023), once per endpoint URL while
+   * the endpoint stays where it was; a manifest of another issuer is not taken. Whether the URL moved.
+   */
+  private async refreshed(name: EndpointName, params: { readonly [name: string]: string }, url: URL): Promise<URL | undefined> {
+    if (this.refreshedFor.has(url.href)) return undefined;
+    const development = this.options.development === true;
+    const fresh = await fetchManifest(this.manifestUrl, this.doFetch, development).catch(() => undefined);
+    if (fresh === undefined || new URL(fresh.manifest.issuer).origin !== this.origin) return undefined;
+    this.current = fresh.manifest;
+    if (!this.supports(name)) return undefined;
+    const moved = this.url(name, params);
+    if (moved.href === url.href) {
+      this.refreshedFor.add(url.href);
+      return undefined;
+    }
+    return moved;
   }
 
   /** Discover a server from a bare host or a manifest URL (§1) and return its client. */
@@ -440,6 +468,40 @@ export class TalkieClient {
     return new URL(template, this.origin).origin === this.origin || this.foreign.has(name);
   }
 
+  /**
+   * Where a url of a card goes when the person taps it (§6): a `file` block's url on the server's own origin
+   * is downloaded with the bearer token (`download`, CARD-006); every other url opens in the system browser
+   * without the token (CARD-007), same-origin links included. Resolved against the issuer.
+   */
+  target(url: string, block?: string): { how: "download" | "browser"; url: URL } {
+    const resolved = new URL(url, this.origin);
+    return { how: block === "file" && resolved.origin === this.origin ? "download" : "browser", url: resolved };
+  }
+
+  /** Download a same-origin file block's url with the bearer token (CARD-006); any other url is refused. */
+  async download(url: string | URL, signal?: AbortSignal): Promise<Response> {
+    const resolved = new URL(url, this.origin);
+    if (resolved.origin !== this.origin) {
+      throw TalkieError.protocol("CARD-007", `${resolved.origin} is not the server's origin: open it in the browser, without the token`);
+    }
+    const token = await this.token();
+    let response: Response;
+    try {
+      response = await this.doFetch(resolved.href, {
+        headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
+        redirect: "error",
+        ...(signal === undefined ? {} : { signal }),
+      });
+    } catch (error) {
+      throw TalkieError.network(`no answer from ${resolved.origin} (file)`, error, signal?.aborted === true);
+    }
+    if (!response.ok) {
+      const text = await readLimited(response, MANIFEST_LIMIT, "RUN-010").catch(() => "");
+      throw TalkieError.fromResponse(response.status, parseJson(text), response.headers);
+    }
+    return response;
+  }
+
   /** The URL of an endpoint, its placeholders filled (resolved against the issuer, MAN-009). */
   url(name: EndpointName, params: { readonly [name: string]: string } = {}): URL {
     const template = this.manifest.endpoints[name];
@@ -461,7 +523,7 @@ export class TalkieClient {
    * non-2xx answer thrown as `TalkieError`.
    */
   async send(name: EndpointName, params: { readonly [name: string]: string }, init: RequestInit): Promise<Response> {
-    const url = this.url(name, params);
+    let url = this.url(name, params);
     const attempt = async (token: string | undefined): Promise<Response> => {
       const headers = new Headers(init.headers);
       if (token !== undefined && url.origin === this.origin) headers.set("authorization", `Bearer ${token}`);
@@ -472,12 +534,21 @@ export class TalkieClient {
         throw TalkieError.network(aborted ? `${name} was aborted` : `no answer from ${url.origin} (${name})`, error, aborted);
       }
     };
-    let response = await attempt(await this.token());
+    let token = await this.token();
+    let response = await attempt(token);
     const tokens = this.options.tokens;
     if (response.status === 401 && typeof tokens === "object" && tokens.refresh !== undefined) {
       await response.body?.cancel().catch(() => undefined);
       const fresh = await tokens.refresh();
-      if (fresh !== undefined) response = await attempt(fresh);
+      if (fresh !== undefined) response = await attempt((token = fresh));
+    }
+    if (response.status === 401 || response.status === 404) {
+      const moved = await this.refreshed(name, params, url);
+      if (moved !== undefined) {
+        await response.body?.cancel().catch(() => undefined);
+        url = moved;
+        response = await attempt(token);
+      }
     }
     if (!response.ok) {
       const text = await readLimited(response, MANIFEST_LIMIT, "RUN-010").catch(() => "");

@@ -117,6 +117,11 @@ export const RULES = {
     "side": "client",
     "statement": "A client MUST include in a decision the paramsHash of the action version the person saw."
   },
+  "CARD-007": {
+    "level": "MUST",
+    "side": "client",
+    "statement": "A client MUST open every card url except a same-origin file download in the system browser, and send it no token; same-origin links and other blocks' urls included."
+  },
   "VOICE-003": {
     "level": "MUST",
     "side": "client",
