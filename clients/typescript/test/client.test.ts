@@ -79,11 +79,55 @@ test("cross-origin manifest redirects are refused; same-origin ones followed; th
   assert.equal(failed.status, 401);
   assert.equal(failed.code, "unauthorized");
   assert.equal(refreshed, 1, "refreshed once, then surfaced");
-  assert.deepEqual(seen.slice(-2).map((s) => s.auth), ["Bearer tk_one", "Bearer tk_two"]);
+  const asked = seen.filter((s) => s.url.endsWith("/status"));
+  assert.deepEqual(asked.map((s) => s.auth), ["Bearer tk_one", "Bearer tk_two"]);
+  assert.equal(seen.at(-1)?.url, `${origin}/m.json`, "the 401 brought a fresh manifest (MAN-023)");
   const down = await client.threads().catch((e: unknown) => e);
   assert.ok(down instanceof TalkieError);
   assert.deepEqual([down.status, down.code, down.retryable, down.retryAfter], [503, "upstream_unavailable", true, 7]);
   assert.equal(retryAfterSeconds("Wed, 21 Oct 2026 07:28:10 GMT", Date.parse("Wed, 21 Oct 2026 07:28:00 GMT")), 10);
+});
+
+test("a 404 brings a fresh manifest once; a moved endpoint is called where it moved (MAN-023)", async () => {
+  const origin = String(MANIFEST.issuer);
+  const endpoints = MANIFEST.endpoints as { [k: string]: string };
+  let fetched = 0;
+  const seen: string[] = [];
+  const fake = async (input: string | URL | Request): Promise<Response> => {
+    const url = String(input);
+    seen.push(new URL(url).pathname);
+    if (url.endsWith("/.well-known/talkie.json")) {
+      fetched++;
+      return respond(200, fetched === 1 ? MANIFEST : { ...MANIFEST, endpoints: { ...endpoints, threads: "/v2/threads" } });
+    }
+    if (url.endsWith("/v2/threads")) return respond(200, { threads: [] });
+    return respond(404, { error: { code: "not_found", message: "Nic.", retryable: false } });
+  };
+  const client = await TalkieClient.connect(origin, { fetch: fake, tokens: "tk" });
+  assert.deepEqual(await client.threads(), { threads: [] });
+  assert.deepEqual(seen, ["/.well-known/talkie.json", endpoints.threads, "/.well-known/talkie.json", "/v2/threads"]);
+  const gone = await client.status().catch((e: unknown) => e);
+  assert.ok(gone instanceof TalkieError && gone.status === 404);
+  await client.status().catch(() => undefined);
+  assert.equal(fetched, 3, "an endpoint that stayed where it was brings no second fresh manifest");
+});
+
+test("a tapped card url: a same-origin file is downloaded with the token, anything else goes to the browser", async () => {
+  const origin = String(MANIFEST.issuer);
+  const seen: { url: string; auth: string | null }[] = [];
+  const fake = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    seen.push({ url: String(input), auth: new Headers(init?.headers).get("authorization") });
+    return String(input).endsWith("/.well-known/talkie.json") ? respond(200, MANIFEST) : respond(200, "%PDF-1.4");
+  };
+  const client = await TalkieClient.connect(origin, { fetch: fake, tokens: "tk" });
+  assert.deepEqual(client.target("/files/a.pdf", "file"), { how: "download", url: new URL("/files/a.pdf", origin) });
+  assert.equal(client.target("/?record=abc").how, "browser");
+  assert.equal(client.target("/files/a.pdf", "link").how, "browser");
+  assert.equal(client.target("https://elsewhere.example/a.pdf", "file").how, "browser");
+  assert.equal(await (await client.download("/files/a.pdf")).text(), "%PDF-1.4");
+  assert.deepEqual(seen.at(-1), { url: `${origin}/files/a.pdf`, auth: "Bearer tk" });
+  await assert.rejects(client.download("https://elsewhere.example/a.pdf"), (e: unknown) => e instanceof TalkieError && e.rule === "CARD-007");
+  assert.equal(seen.length, 2, "nothing was sent to the other origin");
 });
 
 test("manifests over 64 kB are refused", async () => {
