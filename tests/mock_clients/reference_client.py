@@ -275,17 +275,17 @@ class Client:
         """Show an action as GET action has it (ACT-005) with the methods it lists (ACT-015), and send the
         person's decision with the paramsHash of what was shown (ACT-007)."""
         current = value
-        if self.supports("action") and self.broken != "trust-event":
+        if self.supports("action"):
             with contextlib.suppress(RefusedError, ValueError):
                 answer = self.call("GET", "action", {"actionId": value["id"]})
                 try:
                     answer.read()
-                    current = answer.json()
+                    current = value if self.broken == "trust-event" else answer.json()
                 finally:
                     answer.close()
         methods = list(current["confirm"]["methods"])
         offered = methods if self.supports("decision") else []
-        if self.broken == "unlisted-method":
+        if self.broken == "unlisted-method" and offered:
             offered = ["button", "voice"]
         taken = None
         if offered and current["status"] == "pending":

@@ -38,12 +38,31 @@ BROKEN = {
     "auto-confirm": {("pending-action", "ACT-014")},
     "show-tool-output": {("tool-output", "RUN-020")},
     "call-foreign-endpoints": {("foreign-endpoint", "MAN-011")},
+    "close-on-stop": {("stop", "RUN-032")},
+    "reuse-run-id": {("again", "RUN-009")},
+    "stale-hash": {("action-changed", "ACT-007")},
+    "trust-event": {("action-changed", "ACT-005")},
+    "unlisted-method": {("action-methods", "ACT-015")},
+    "token-to-links": {("open-files", "CARD-007")},
+    "file-without-token": {("open-files", "CARD-006")},
+    "bare-host-as-url": {("bare-host", "MAN-001")},
+    "endpoints-beside-manifest": {("issuer-paths", "MAN-009")},
+    "guess-endpoints": {("missing-endpoints", "MAN-020")},
+    "production-http": {("production", "MAN-025"), ("production", "MAN-026")},
+    "retry-unknown-codes": set(),
 }
 """Each broken behaviour of the reference client, and the (scenario, rule) checks it must fail."""
-WARNED = {"endless-retry": {("not-retryable", "ERR-011")}}
-"""The checks a broken behaviour only warns about: it breaks a SHOULD."""
-SKIPPED = {"cancel-on-drop": {("server-thread-id", "RUN-008"), ("server-thread-id", "MAN-012")}}
-"""The checks a broken behaviour never reaches: a client that cancels never loads a thread."""
+WARNED = {
+    "endless-retry": {("not-retryable", "ERR-011"), ("unknown-code", "ERR-004")},
+    "retry-unknown-codes": {("unknown-code", "ERR-004")},
+}
+"""The checks a broken behaviour only warns about: it breaks a SHOULD or a rule that rests on a note."""
+SKIPPED = {
+    "cancel-on-drop": {("server-thread-id", "RUN-008"), ("server-thread-id", "MAN-012")},
+    "close-on-stop": {("stop", "RUN-009")},
+}
+"""The checks a broken behaviour never reaches: a client that cancels never loads a thread, one that only
+closes the stream names no runId to cancel."""
 
 
 def _mock(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
@@ -163,6 +182,8 @@ def test_only_selects_by_rule_section_or_scenario() -> None:
         "unknown-custom": {"RUN-027"},
         "dropped-stream": {"RUN-029"},
         "plain-run": {"RUN-002", "RUN-003", "RUN-005", "RUN-033"},
+        "stop": {"RUN-032", "RUN-009"},
+        "again": {"RUN-009"},
     }
     assert selected(("version-2",)) == {"version-2": {"MAN-004"}}
     with pytest.raises(ValueError, match="selects no scenario"):
