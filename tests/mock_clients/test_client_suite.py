@@ -15,7 +15,7 @@ import pytest
 import waiting
 from talkie_mock.clientsuite import command
 from talkie_mock.clientsuite.catalogue import client_rules, coverage, selected
-from talkie_mock.clientsuite.observe import MAX_SHOWN, read_shown
+from talkie_mock.clientsuite.observe import MAX_SHOWN, Record, read_shown
 from talkie_mock.clientsuite.runner import run_suite
 from talkie_mock.clientsuite.scenarios import SCENARIOS
 from talkie_mock.devtools.terminal import printable
@@ -212,3 +212,18 @@ def test_a_client_that_hangs_is_judged_at_the_deadline_as_not_exercised() -> Non
     assert scenario.timed_out
     assert scenario.seconds >= SCENARIOS["version-2"].deadline
     assert [r.verdict for r in scenario.results] == ["skip"]
+
+
+@pytest.mark.parametrize("name", sorted(SCENARIOS))
+def test_a_client_that_did_nothing_is_not_exercised_by_any_check(name: str) -> None:
+    for check in SCENARIOS[name].checks:
+        assert check.judge(Record()).status == "skip", (name, check.rule)
+
+
+@pytest.mark.slow
+def test_a_client_that_never_presses_stop_fails_run_032_and_its_held_run_still_ends() -> None:
+    result = run_suite(f"{CLIENT} --person ''", ("stop",))
+    [scenario] = result.scenarios
+    assert not scenario.timed_out
+    assert scenario.exit_code == 0
+    assert {(r.rule, r.verdict) for r in scenario.results} == {("RUN-032", "fail"), ("RUN-009", "skip")}
