@@ -26,14 +26,16 @@ from talkie_mock.clientsuite.situations import (
 
 
 def root_manifest(record: Record) -> Outcome:
-    reached = record.seen("scenario")
-    if not reached:
-        return Outcome("skip", "no request reached the scenario's plain-http origin (https was maybe tried)")
-    if any(s.path == "/" + MANIFEST_PATH for s in reached):
+    """MAN-001: the bare host led to its root /.well-known/talkie.json. A request below the scenarios' prefix
+    comes from a client given the full manifest URL instead (an app's tester may enter either)."""
+    rooted = [s for s in record.seen("scenario") if not s.path.startswith(PREFIX + "/")]
+    if not rooted:
+        return Outcome(
+            "skip", "no request for the bare host reached the plain-http origin (https was maybe tried)"
+        )
+    if any(s.path == "/" + MANIFEST_PATH for s in rooted):
         return Outcome("pass", "the bare host led to the host's /.well-known/talkie.json")
-    return Outcome(
-        "fail", f"the bare host led to {reached[0].method} {reached[0].path}, not /{MANIFEST_PATH}"
-    )
+    return Outcome("fail", f"the bare host led to {rooted[0].method} {rooted[0].path}, not /{MANIFEST_PATH}")
 
 
 class BareHost(Scenario):
