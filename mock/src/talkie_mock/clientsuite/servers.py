@@ -2,8 +2,10 @@
 decoy origin, which answers nothing useful and records whatever reaches it (a token above all); and the
 tripwire, the https origin of the scenarios' links, which records every connection made to it.
 
-Both record every request into the `Record` of the scenario it belongs to: by path on the scenario origin,
-to the scenario under way on the decoy. Request bodies are read up to `BODY_CAP`; every answer is finite.
+Both record every request into the `Record` of the scenario it belongs to: by path on the scenario origin
+(a path outside the scenarios' prefix, such as a bare host's manifest, to the scenario under way), to the
+scenario under way on the decoy. Request bodies are read up to `BODY_CAP`; every answer is finite (a held
+stream waits at most `HOLD_LIMIT` seconds).
 """
 
 from __future__ import annotations
