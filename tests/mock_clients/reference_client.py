@@ -32,6 +32,8 @@ way, so the suite's checks can be seen to catch it:
 - guess-endpoints: uses a usual path for an endpoint the manifest does not name (breaks MAN-020)
 - production-http: a production build that accepts a plain-http server (breaks MAN-025, MAN-026)
 - retry-unknown-codes: repeats a request whose error code it does not know (warned of ERR-004, a note's rule)
+- forget-manifest: fetches the manifest anew for a second conversation (warned of MAN-022, a SHOULD)
+- no-manifest-refresh: gives up after a 401 or 404 without fetching the manifest again (warned of MAN-023)
 """
 
 from __future__ import annotations
@@ -75,6 +77,8 @@ BREAKS = (
     "guess-endpoints",
     "production-http",
     "retry-unknown-codes",
+    "forget-manifest",
+    "no-manifest-refresh",
 )
 MADE = frozenset({"stop", "approve", "reject", "open", "again", "production"})
 """The person's gestures this client makes; a module that makes another (sign-in, voice) adds it here."""
@@ -206,7 +210,7 @@ class Client:
         request repeated once where the endpoint moved (MAN-023)."""
         url = self.url(name, **(params or {}))
         answer = self.send(method, url, **kwargs)
-        if answer.status_code in (401, 404):
+        if answer.status_code in (401, 404) and self.broken != "no-manifest-refresh":
             self.manifest, self.issuer = self.load(self.address)
             moved = self.url(name, **(params or {}))
             if moved != url:
@@ -425,6 +429,8 @@ def main() -> int:
         client = Client(args.url, args.token, args.broken, person)
         client.run("Hello")
         if "again" in person:
+            if args.broken == "forget-manifest":
+                client.manifest, client.issuer = client.load(client.address)
             client.run("Hello again")  # a second conversation with the same server, its manifest kept
     except (RefusedError, httpx.HTTPError, ValueError, KeyError) as exc:
         show("error", message=str(exc))

@@ -50,11 +50,15 @@ BROKEN = {
     "guess-endpoints": {("missing-endpoints", "MAN-020")},
     "production-http": {("production", "MAN-025"), ("production", "MAN-026")},
     "retry-unknown-codes": set(),
+    "forget-manifest": set(),
+    "no-manifest-refresh": set(),
 }
 """Each broken behaviour of the reference client, and the (scenario, rule) checks it must fail."""
 WARNED = {
     "endless-retry": {("not-retryable", "ERR-011"), ("unknown-code", "ERR-004")},
     "retry-unknown-codes": {("unknown-code", "ERR-004")},
+    "forget-manifest": {("again", "MAN-022")},
+    "no-manifest-refresh": {("endpoint-moved", "MAN-023")},
 }
 """The checks a broken behaviour only warns about: it breaks a SHOULD or a rule that rests on a note."""
 SKIPPED = {
