@@ -3,9 +3,9 @@
 `python reference_client.py URL TOKEN [--person GESTURES] [--break BEHAVIOUR]`: load the manifest at URL (a
 manifest URL or a bare host), send one message with the development TOKEN, read the run (recovering from the
 thread after a drop), and print the adapter lines of what it showed. `--person` (else TALKIE_PERSON) names the
-person's gestures, comma-separated: stop, approve, reject, open, again and production are made here; any
-other is said `unable` (`MADE`, the one place a gesture module adds its own). `--break` makes it wrong in one
-way, so the suite's checks can be seen to catch it:
+person's gestures, comma-separated: stop, approve, reject, open, again and production are made here (`MADE`);
+a module that makes another registers it in `BEFORE` or `AFTER`; any other is said `unable`. `--break` makes
+it wrong in one way, so the suite's checks can be seen to catch it:
 
 - follow-manifest-redirect: follows a manifest redirect to another origin (breaks MAN-008)
 - token-everywhere: follows an endpoint's redirect anywhere, bearer token and all (breaks AUTH-019)
@@ -45,6 +45,7 @@ import os
 import re
 import secrets
 import sys
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import quote, urljoin, urlsplit
 
@@ -81,7 +82,12 @@ BREAKS = (
     "no-manifest-refresh",
 )
 MADE = frozenset({"stop", "approve", "reject", "open", "again", "production"})
-"""The person's gestures this client makes; a module that makes another (sign-in, voice) adds it here."""
+"""The person's gestures the conversation itself makes (`Client`)."""
+BEFORE: dict[str, Callable[[str, str], str]] = {}
+"""Gestures made before the client connects, by the module that makes them (sign-in): given the address and
+the token, they return the token to use."""
+AFTER: dict[str, Callable[[Client], None]] = {}
+"""Gestures made once the conversation is done, by the module that makes them (sign-out, voice)."""
 KNOWN_CODES = frozenset(
     {
         "invalid_request",
@@ -423,15 +429,22 @@ def main() -> int:
     args = parser.parse_args()
     person = gestures(args.person)
     for gesture in person:
-        if gesture not in MADE:
+        if gesture not in {*MADE, *BEFORE, *AFTER}:
             show("unable", gesture=gesture)
     try:
-        client = Client(args.url, args.token, args.broken, person)
+        token = args.token
+        for gesture in person:
+            if gesture in BEFORE:
+                token = BEFORE[gesture](args.url, token)
+        client = Client(args.url, token, args.broken, person)
         client.run("Hello")
         if "again" in person:
             if args.broken == "forget-manifest":
                 client.manifest, client.issuer = client.load(client.address)
             client.run("Hello again")  # a second conversation with the same server, its manifest kept
+        for gesture in person:
+            if gesture in AFTER:
+                AFTER[gesture](client)
     except (RefusedError, httpx.HTTPError, ValueError, KeyError) as exc:
         show("error", message=str(exc))
         return 1
