@@ -4,6 +4,7 @@ breaks and no other; the command mode's exit codes, reports and deadline hold.""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import subprocess
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 import waiting
 from talkie_mock.clientsuite import command
+from talkie_mock.clientsuite.base import GESTURES
 from talkie_mock.clientsuite.catalogue import client_rules, coverage, selected
 from talkie_mock.clientsuite.observe import MAX_SHOWN, Record, read_shown
 from talkie_mock.clientsuite.runner import run_suite
@@ -231,3 +233,24 @@ def test_a_client_that_never_presses_stop_fails_run_032_and_its_held_run_still_e
     assert not scenario.timed_out
     assert scenario.exit_code == 0
     assert {(r.rule, r.verdict) for r in scenario.results} == {("RUN-032", "fail"), ("RUN-009", "skip")}
+
+
+def test_the_reference_client_says_unable_for_each_gesture_it_does_not_make() -> None:
+    spec = importlib.util.spec_from_file_location("reference_client", HERE / "reference_client.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    made = {*module.MADE, *module.BEFORE, *module.AFTER}
+    person = [*GESTURES, "juggle"]
+    ran = subprocess.run(
+        [sys.executable, str(HERE / "reference_client.py"), "http://127.0.0.1:9/x", "t"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "TALKIE_PERSON": ",".join(person)},
+    )
+    said = [line.data["gesture"] for line in read_shown(ran.stdout) if line.kind == "unable"]
+    assert said == [gesture for gesture in person if gesture not in made]
+    assert "juggle" in said
+    assert "stop" not in said
