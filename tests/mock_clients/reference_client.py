@@ -2,7 +2,8 @@
 
 `python reference_client.py URL TOKEN [--break BEHAVIOUR]`: load the manifest at URL, send one message with
 the development TOKEN, read the run (recovering from the thread after a drop), and print the adapter lines
-of what it showed. `--break` makes it wrong in one way, so the suite's checks can be seen to catch it:
+of what it showed. When TALKIE_PERSON names `sign-in`, it signs in instead (and out at `sign-out`) through
+`reference_signin`. `--break` makes it wrong in one way, so the suite's checks can be seen to catch it:
 
 - follow-manifest-redirect: follows a manifest redirect to another origin (breaks MAN-008)
 - token-everywhere: follows an endpoint's redirect anywhere, bearer token and all (breaks AUTH-019)
@@ -17,6 +18,13 @@ of what it showed. `--break` makes it wrong in one way, so the suite's checks ca
 - auto-confirm: confirms a pending action by itself (breaks ACT-014)
 - endless-retry: repeats a failed request five times, whatever the error (breaks AUTH-018; against
   ERR-011, a SHOULD, it is only warned)
+- plain-pkce: signs in with the plain PKCE method (breaks AUTH-007)
+- fixed-state: signs in with the same short state every time (breaks AUTH-008)
+- ignore-iss: redeems a code whose iss is not the issuer (breaks AUTH-011)
+- any-state: redeems a callback whose state is of no flow (breaks AUTH-010)
+- no-revoke: signs out without revoking (breaks AUTH-020)
+- one-metadata-location: looks for the metadata at the specification's address alone (breaks AUTH-002, a
+  rule of notes N-01: only warned)
 """
 
 from __future__ import annotations
@@ -24,6 +32,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import re
 import secrets
 import sys
@@ -31,6 +40,7 @@ from typing import Any
 from urllib.parse import quote, urljoin, urlsplit
 
 import httpx
+import reference_signin
 
 BLOCKS = frozenset({"heading", "text", "fields", "list", "link", "file", "badge"})
 """The card blocks this client renders; a card with any other shows as its fallbackText."""
@@ -47,6 +57,12 @@ BREAKS = (
     "auto-confirm",
     "show-tool-output",
     "call-foreign-endpoints",
+    "plain-pkce",
+    "fixed-state",
+    "ignore-iss",
+    "any-state",
+    "no-revoke",
+    "one-metadata-location",
 )
 KNOWN_EVENTS = frozenset(
     {
@@ -236,9 +252,19 @@ def main() -> int:
     parser.add_argument("token")
     parser.add_argument("--break", dest="broken", choices=BREAKS)
     args = parser.parse_args()
+    person = os.environ.get("TALKIE_PERSON", "").split(",")
     try:
-        Client(args.url, args.token, args.broken).run("Hello")
-    except (RefusedError, httpx.HTTPError, ValueError, KeyError) as exc:
+        client = Client(args.url, args.token, args.broken)
+        if "sign-in" in person:
+
+            def signed_in(token: str) -> None:
+                client.token = token
+                client.run("Hello")
+
+            reference_signin.play(client.http, client.manifest, person, args.broken, signed_in)
+        else:
+            client.run("Hello")
+    except (RefusedError, reference_signin.SignInError, httpx.HTTPError, ValueError, KeyError) as exc:
         show("error", message=str(exc))
         return 1
     return 0

@@ -76,6 +76,11 @@ class Asked:
     body: dict[str, Any] | None
     rest: str = ""
     """The raw path below the scenario's base."""
+    params: tuple[tuple[str, str], ...] = ()
+    """The query's parameters and a form body's."""
+
+    def param(self, name: str) -> str | None:
+        return next((value for key, value in self.params if key == name), None)
 
 
 _TEMPLATES = tuple(

@@ -33,6 +33,12 @@ class Seen:
     body: dict[str, Any] | None = None
     rest: str = ""
     """The raw path below the scenario's base (percent-encoding kept)."""
+    params: tuple[tuple[str, str], ...] = ()
+    """The query's parameters, and a form body's (an OAuth request's: sign-in scenarios judge them)."""
+
+    def param(self, name: str) -> str | None:
+        """The first value of parameter `name`, None when absent."""
+        return next((value for key, value in self.params if key == name), None)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from talkie_mock.clientsuite.discovery import (
     Unauthorized,
     UnknownMembers,
 )
+from talkie_mock.clientsuite.signin import ForeignState, MetadataLast, SignIn, SignOut, WrongIss
 from talkie_mock.clientsuite.streams import (
     CardLinks,
     DroppedStream,
@@ -46,6 +47,11 @@ SCENARIOS: Mapping[str, Scenario] = {
         DroppedStream(),
         ServerThreadId(),
         Unauthorized(),
+        SignIn(),
+        MetadataLast(),
+        ForeignState(),
+        WrongIss(),
+        SignOut(),
         NotRetryable(),
         OpenLink(),
         CardLinks(),

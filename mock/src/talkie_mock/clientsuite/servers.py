@@ -2,8 +2,9 @@
 decoy origin, which answers nothing useful and records whatever reaches it (a token above all); and the
 tripwire, the https origin of the scenarios' links, which records every connection made to it.
 
-Both record every request into the `Record` of the scenario it belongs to: by path on the scenario origin,
-to the scenario under way on the decoy. Request bodies are read up to `BODY_CAP`; every answer is finite.
+Both record every request into the `Record` of the scenario it belongs to: by path on the scenario origin
+(RFC 8414's metadata path, which puts the well-known segment before the issuer's path, included), to the
+scenario under way on the decoy. Request bodies are read up to `BODY_CAP`; every answer is finite.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import threading
 import time
 from collections.abc import AsyncIterator
 from typing import Any
+from urllib.parse import parse_qsl
 
 import uvicorn
 from starlette.requests import Request
@@ -33,6 +35,8 @@ TRIPWIRE_READ = 2.0
 TRIPWIRE_BYTES = 16 * 1024
 START_DEADLINE = 10.0
 KEPT_HEADERS = ("accept", "content-type")
+WELL_KNOWN = "/.well-known/"
+MAX_PARAMS = 50
 
 
 class Suite:
@@ -68,6 +72,18 @@ def _json(raw: bytes) -> dict[str, Any] | None:
     except ValueError:
         return None
     return value if isinstance(value, dict) else None
+
+
+def _params(query: bytes, raw: bytes, content_type: str) -> tuple[tuple[str, str], ...]:
+    """The query's parameters, then a form body's (OAuth's token and revocation requests)."""
+    pairs = parse_qsl(query.decode("latin-1"), keep_blank_values=True, max_num_fields=MAX_PARAMS)
+    if content_type.split(";")[0].strip().lower() == "application/x-www-form-urlencoded":
+        try:
+            text = raw.decode()
+            pairs += parse_qsl(text, keep_blank_values=True, max_num_fields=MAX_PARAMS)
+        except ValueError:  # not UTF-8, or too many fields: the request carries no readable form
+            pass
+    return tuple(pairs[:MAX_PARAMS])
 
 
 def _kept(request: Request) -> tuple[tuple[str, str], ...]:
@@ -122,18 +138,22 @@ class Listener:
                 seen = Seen(self.where, request.method, "other", shown, carries, _kept(request), rest=path)
                 self.suite.records[self.suite.current].add(seen)
             return
+        try:
+            params = _params(scope.get("query_string", b""), raw, request.headers.get("content-type", ""))
+        except ValueError:  # more parameters than anyone sends
+            params = ()
         asked = Asked(
             endpoint_of(rest),
             request.method,
             request.headers.get("authorization") == f"Bearer {self.suite.token}",
             _json(raw),
             rest,
+            params,
         )
         owner = name if self.where == "scenario" else (self.suite.current or name)
         record = self.suite.records[owner]
-        record.add(
-            Seen(self.where, request.method, asked.endpoint, shown, carries, _kept(request), asked.body, rest)
-        )
+        kept, body = _kept(request), asked.body
+        record.add(Seen(self.where, request.method, asked.endpoint, shown, carries, kept, body, rest, params))
         if self.where == "decoy":
             answer = error(404, "not_found", "This origin is the suite's decoy: nothing is served here.")
         else:
@@ -145,6 +165,14 @@ class Listener:
 
     @staticmethod
     def _scenario(path: str) -> tuple[str | None, str]:
+        if path.startswith(WELL_KNOWN) and not path.startswith(WELL_KNOWN + PREFIX):
+            # RFC 8414: `/.well-known/<suffix>/_scenarios/<name>/oauth` is the metadata of the issuer
+            # `/_scenarios/<name>/oauth`; its rest keeps the segment: `.well-known/<suffix>/oauth`
+            suffix, _, inner = path[len(WELL_KNOWN) :].partition("/")
+            if not inner.startswith(PREFIX[1:] + "/"):
+                return None, ""
+            name, rest = Listener._scenario("/" + inner)
+            return (name, f"{WELL_KNOWN[1:]}{suffix}/{rest}") if name is not None else (None, "")
         if not path.startswith(PREFIX + "/"):
             return None, ""
         name, _, rest = path[len(PREFIX) + 1 :].partition("/")
