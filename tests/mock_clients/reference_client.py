@@ -18,6 +18,7 @@ of what it showed. When TALKIE_PERSON names `sign-in`, it signs in instead (and 
 - auto-confirm: confirms a pending action by itself (breaks ACT-014)
 - endless-retry: repeats a failed request five times, whatever the error (breaks AUTH-018; against
   ERR-011, a SHOULD, it is only warned)
+- client-secret: signs in as a confidential client, with a client_secret (breaks AUTH-003)
 - plain-pkce: signs in with the plain PKCE method (breaks AUTH-007)
 - fixed-state: signs in with the same short state every time (breaks AUTH-008)
 - ignore-iss: redeems a code whose iss is not the issuer (breaks AUTH-011)
@@ -57,6 +58,7 @@ BREAKS = (
     "auto-confirm",
     "show-tool-output",
     "call-foreign-endpoints",
+    "client-secret",
     "plain-pkce",
     "fixed-state",
     "ignore-iss",

@@ -79,9 +79,9 @@ class Record:
         return [s for s in self.shown if s.kind == kind]
 
     def unable(self, gestures: tuple[str, ...]) -> list[str]:
-        """The gestures of `gestures` the adapter said it cannot make."""
+        """The gestures of `gestures` the adapter said it cannot make, each once."""
         said = {str(s.data.get("gesture")) for s in self.shown_of("unable")}
-        return [g for g in gestures if g in said]
+        return list(dict.fromkeys(g for g in gestures if g in said))
 
 
 KINDS = frozenset({"text", "card", "link", "warning", "decision", "error", "unable"})
