@@ -24,6 +24,7 @@ from talkie_mock.clientsuite.signin import (
     pkce_s256,
     public_client,
     revoked_at_sign_out,
+    unguessable_state,
 )
 from talkie_mock.oauth.credentials import s256
 
@@ -175,6 +176,10 @@ def test_the_judges_read_the_oauth_requests() -> None:
     other_verifier = _redeem("w" * 43)
     assert pkce_s256(_record(_authorize(), other_verifier)).status == "fail"
     assert pkce_s256(_record()).status == "skip"
+    without_pkce = _seen(AUTHORIZE, client_id=CLIENT_ID, state="s" * 22)
+    assert "without PKCE" in pkce_s256(_record(without_pkce)).detail
+    assert unguessable_state(_record(_authorize(), _authorize("c" * 43))).status == "fail"  # the same state
+    assert unguessable_state(_record(_authorize(), _authorize("c" * 43, "t" * 22))).status == "pass"
     assert public_client(_record(_authorize(), _redeem())).status == "pass"
     assert public_client(_record(_authorize(), _redeem(secret="x"))).status == "fail"
     insecure = _seen(AUTHORIZE, client_id="http://app.example/c.json")

@@ -211,18 +211,19 @@ def pkce_s256(record: Record) -> Outcome:
     challenges = [s.param("code_challenge") for s in authorizations]
     for seen, challenge in zip(authorizations, challenges, strict=True):
         method = seen.param("code_challenge_method")
-        if method != "S256" or challenge is None or not valid_s256_challenge(challenge):
-            return Outcome(
-                "fail", f"an authorization request without an S256 challenge (method {method or 'none'})"
-            )
+        if challenge is None:
+            return Outcome("fail", "an authorization request without PKCE (no code_challenge)")
+        if method != "S256" or not valid_s256_challenge(challenge):
+            named = "plain" if method in (None, "plain") else "another method"  # absent means plain
+            return Outcome("fail", f"an authorization request whose PKCE challenge is {named}, not S256")
     if len(set(challenges)) < len(challenges):
         return Outcome("fail", "two sign-ins with the same code_challenge: the verifier was not fresh")
     for seen in _redemptions(record):
-        named = _CODE.fullmatch(seen.param("code") or "")
-        if named is None or int(named.group(1)) >= len(challenges):
+        issued = _CODE.fullmatch(seen.param("code") or "")
+        if issued is None or int(issued.group(1)) >= len(challenges):
             continue  # a code the suite never issued: no challenge to hold it against
         verifier = seen.param("code_verifier") or ""
-        if not valid_verifier(verifier) or s256(verifier) != challenges[int(named.group(1))]:
+        if not valid_verifier(verifier) or s256(verifier) != challenges[int(issued.group(1))]:
             return Outcome("fail", "the token request's code_verifier does not match the S256 challenge")
     return Outcome("pass", f"{len(challenges)} sign-in(s), each with its own S256 challenge and verifier")
 
