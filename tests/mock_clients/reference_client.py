@@ -37,6 +37,7 @@ import os
 import re
 import secrets
 import sys
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import quote, urljoin, urlsplit
 
@@ -99,6 +100,8 @@ class RefusedError(Exception):
 class Client:
     def __init__(self, url: str, token: str, broken: str | None) -> None:
         self.token = token
+        self.refresh: Callable[[], str] | None = None
+        """A sign-in's refresh (reference_signin), tried once on a 401."""
         self.broken = broken
         self.http = httpx.Client(timeout=5.0, follow_redirects=False)
         self.manifest, self.issuer = self.load(url)
@@ -153,6 +156,13 @@ class Client:
                 self.http.build_request(method, url, headers=headers, **kwargs), stream=True
             )
             tries += 1
+        if answer.status_code == 401 and self.refresh is not None:
+            answer.close()
+            self.token = self.refresh()
+            headers["authorization"] = f"Bearer {self.token}"
+            answer = self.http.send(
+                self.http.build_request(method, url, headers=headers, **kwargs), stream=True
+            )
         if answer.status_code == 401:
             answer.close()
             raise RefusedError(
@@ -259,8 +269,8 @@ def main() -> int:
         client = Client(args.url, args.token, args.broken)
         if "sign-in" in person:
 
-            def signed_in(token: str) -> None:
-                client.token = token
+            def signed_in(token: str, refresh: Callable[[], str]) -> None:
+                client.token, client.refresh = token, refresh
                 client.run("Hello")
 
             reference_signin.play(client.http, client.manifest, person, args.broken, signed_in)

@@ -131,6 +131,22 @@ class Session:
         self.tokens = {k: str(body[k]) for k in ("access_token", "refresh_token") if k in body}
         return self.tokens["access_token"]
 
+    def refresh(self) -> str:
+        """A new access token for the refresh token (§2.1: once, on a 401)."""
+        if "refresh_token" not in self.tokens:
+            raise SignInError("AUTH-018: the token was refused and there is no refresh token: sign in anew")
+        form = {
+            "grant_type": "refresh_token",
+            "refresh_token": self.tokens["refresh_token"],
+            "client_id": CLIENT_ID,
+        }
+        answer = self.http.post(str(self.metadata["token_endpoint"]), data=form)
+        if answer.status_code != 200:
+            raise SignInError("AUTH-018: the refresh was refused: sign in anew")
+        body = answer.json()
+        self.tokens = {k: str(body[k]) for k in ("access_token", "refresh_token") if k in body}
+        return self.tokens["access_token"]
+
     def sign_out(self) -> None:
         """Revoke at the RFC 7009 endpoint when there is one (the refresh token first), then forget."""
         endpoint = self.metadata.get("revocation_endpoint")
@@ -147,13 +163,13 @@ def play(
     manifest: dict[str, Any],
     person: list[str],
     broken: str | None,
-    run: Callable[[str], None],
+    run: Callable[[str, Callable[[], str]], None],
 ) -> None:
     """The person's gestures in order: each sign-in is followed by the message (`run` with the new access
-    token), each sign-out signs out."""
+    token and the way to refresh it), each sign-out signs out."""
     session = Session(http, manifest, broken)
     for gesture in person:
         if gesture == "sign-in":
-            run(session.sign_in())
+            run(session.sign_in(), session.refresh)
         elif gesture == "sign-out":
             session.sign_out()

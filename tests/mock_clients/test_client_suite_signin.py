@@ -47,7 +47,14 @@ WARNED = {"one-metadata-location": {("metadata-last", "AUTH-002")}}
 
 
 def test_the_sign_in_scenarios_are_every_scenario_whose_person_signs_in() -> None:
-    assert set(SIGN_IN) == {"sign-in", "metadata-last", "foreign-state", "wrong-iss", "sign-out"}
+    assert set(SIGN_IN) == {
+        "sign-in",
+        "metadata-last",
+        "foreign-state",
+        "wrong-iss",
+        "expired-token",
+        "sign-out",
+    }
     assert all("sign-in" in SCENARIOS[name].person for name in SIGN_IN)
     assert all("sign-in" not in s.person for name, s in SCENARIOS.items() if name not in SIGN_IN)
 

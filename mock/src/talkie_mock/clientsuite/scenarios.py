@@ -16,7 +16,14 @@ from talkie_mock.clientsuite.discovery import (
     Unauthorized,
     UnknownMembers,
 )
-from talkie_mock.clientsuite.signin import ForeignState, MetadataLast, SignIn, SignOut, WrongIss
+from talkie_mock.clientsuite.signin import (
+    ExpiredToken,
+    ForeignState,
+    MetadataLast,
+    SignIn,
+    SignOut,
+    WrongIss,
+)
 from talkie_mock.clientsuite.streams import (
     CardLinks,
     DroppedStream,
@@ -51,6 +58,7 @@ SCENARIOS: Mapping[str, Scenario] = {
         MetadataLast(),
         ForeignState(),
         WrongIss(),
+        ExpiredToken(),
         SignOut(),
         NotRetryable(),
         OpenLink(),

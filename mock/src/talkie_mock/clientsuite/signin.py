@@ -22,7 +22,7 @@ from talkie_models.protocol import TALKIE_CLIENT_ID, TALKIE_REDIRECT_URI
 
 from talkie_mock.clientsuite.base import Asked, Check, Outcome, Scenario
 from talkie_mock.clientsuite.observe import Record, Seen
-from talkie_mock.clientsuite.situations import Answer, Origins, error, json_answer, manifest
+from talkie_mock.clientsuite.situations import Answer, Origins, RunRequest, error, json_answer, manifest
 from talkie_mock.config import OAuthSettings
 from talkie_mock.oauth.credentials import CODE_PREFIX, fingerprint, s256, valid_s256_challenge, valid_verifier
 from talkie_mock.oauth.errors import OAuthError
@@ -254,6 +254,23 @@ def redeemed_nothing(record: Record) -> Outcome:
     return Outcome("pass", "the client dropped the authorization response: no token request followed")
 
 
+def refreshed_once(record: Record) -> Outcome:
+    """After 401s to a signed-in client: one refresh and one retry at most, then no loop (notes N-182)."""
+    runs = record.seen("scenario", "run")
+    if not runs:
+        return Outcome("skip", "the client made no run request")
+    refreshes = [
+        s for s in record.seen("scenario") if s.rest == TOKEN and s.param("grant_type") == "refresh_token"
+    ]
+    if len(refreshes) > 1 or len(runs) > 2:
+        return Outcome(
+            "fail", f"{len(refreshes)} refresh(es) and {len(runs)} run requests: one refresh and one retry"
+        )
+    return Outcome(
+        "pass", f"{len(refreshes)} refresh and {len(runs)} run request(s), then the client stopped"
+    )
+
+
 def revoked_at_sign_out(record: Record) -> Outcome:
     """Signed out between two sign-ins: the revocation endpoint got a token of the first."""
     redemptions = _redemptions(record)
@@ -306,6 +323,15 @@ class WrongIss(SignInScenario):
 
     def iss_back(self, issuer: str) -> str:
         return issuer + WRONG_ISSUER_SUFFIX
+
+
+class ExpiredToken(SignInScenario):
+    name = "expired-token"
+    summary = "Signed in, the run endpoint answers 401 to every request: one refresh at most, then stop."
+    checks = (Check("AUTH-018", "refreshes once on 401, then stops", refreshed_once),)
+
+    def run(self, run: RunRequest, origins: Origins) -> Answer:
+        return error(401, "unauthorized", "The access token has expired.")
 
 
 class SignOut(SignInScenario):
