@@ -2,8 +2,9 @@
 
 `python reference_client.py URL TOKEN [--break BEHAVIOUR]`: load the manifest at URL, send one message with
 the development TOKEN, read the run (recovering from the thread after a drop), and print the adapter lines
-of what it showed. When TALKIE_PERSON names `sign-in`, it signs in instead (and out at `sign-out`) through
-`reference_signin`. `--break` makes it wrong in one way, so the suite's checks can be seen to catch it:
+of what it showed. When TALKIE_PERSON names `sign-in`, it signs in instead (refreshing once on a 401, and
+signing out at `sign-out`) through `reference_signin`. `--break` makes it wrong in one way, so the suite's
+checks can be seen to catch it:
 
 - follow-manifest-redirect: follows a manifest redirect to another origin (breaks MAN-008)
 - token-everywhere: follows an endpoint's redirect anywhere, bearer token and all (breaks AUTH-019)

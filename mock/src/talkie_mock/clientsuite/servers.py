@@ -165,7 +165,7 @@ class Listener:
 
     @staticmethod
     def _scenario(path: str) -> tuple[str | None, str]:
-        if path.startswith(WELL_KNOWN) and not path.startswith(WELL_KNOWN + PREFIX):
+        if path.startswith(WELL_KNOWN):
             # RFC 8414: `/.well-known/<suffix>/_scenarios/<name>/oauth` is the metadata of the issuer
             # `/_scenarios/<name>/oauth`; its rest keeps the segment: `.well-known/<suffix>/oauth`
             suffix, _, inner = path[len(WELL_KNOWN) :].partition("/")
