@@ -183,6 +183,12 @@ def test_the_judges_read_the_oauth_requests() -> None:
     other_verifier = _redeem("w" * 43)
     assert pkce_s256(_record(_authorize(), other_verifier)).status == "fail"
     assert pkce_s256(_record()).status == "skip"
+    huge = replace(
+        _redeem(), params=(("grant_type", "authorization_code"), ("code", f"tkc_{'9' * 5000}_{'0' * 32}"))
+    )
+    assert (
+        pkce_s256(_record(_authorize(), huge)).status == "pass"
+    )  # a code the suite never issued is passed over
     without_pkce = _seen(AUTHORIZE, client_id=CLIENT_ID, state="s" * 22)
     assert "without PKCE" in pkce_s256(_record(without_pkce)).detail
     assert unguessable_state(_record(_authorize(), _authorize("c" * 43))).status == "fail"  # the same state

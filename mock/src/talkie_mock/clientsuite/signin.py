@@ -48,7 +48,7 @@ MIN_STATE = 22
 """The shortest `state` taken as unguessable: 128 bits in the 66 characters a URL leaves unreserved
 (RFC 6749 §10.10 asks for a guess at 2^-128 at most; notes N-200)."""
 NO_STORE = (("cache-control", "no-store"),)
-_CODE = re.compile(re.escape(CODE_PREFIX) + r"(\d+)_[0-9a-f]{32}")
+_CODE = re.compile(re.escape(CODE_PREFIX) + r"(\d{1,6})_[0-9a-f]{32}")
 
 
 def _code(token: str, index: int) -> str:
