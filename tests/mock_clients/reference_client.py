@@ -4,8 +4,9 @@
 manifest URL or a bare host), send one message with the development TOKEN, read the run (recovering from the
 thread after a drop), and print the adapter lines of what it showed. `--person` (else TALKIE_PERSON) names the
 person's gestures, comma-separated: stop, approve, reject, open, again and production are made here (`MADE`);
-a module that makes another registers it in `BEFORE` or `AFTER`; any other is said `unable`. `--break` makes
-it wrong in one way, so the suite's checks can be seen to catch it:
+sign-in and sign-out are made through `reference_signin`; a module that makes another registers it in `BEFORE`
+or `AFTER`; any other is said `unable`. `--break` makes it wrong in one way, so the suite's checks can be seen
+to catch it:
 
 - follow-manifest-redirect: follows a manifest redirect to another origin (breaks MAN-008)
 - token-everywhere: follows an endpoint's redirect anywhere, bearer token and all (breaks AUTH-019)
@@ -34,6 +35,14 @@ it wrong in one way, so the suite's checks can be seen to catch it:
 - retry-unknown-codes: repeats a request whose error code it does not know (warned of ERR-004, a note's rule)
 - forget-manifest: fetches the manifest anew for a second conversation (warned of MAN-022, a SHOULD)
 - no-manifest-refresh: gives up after a 401 or 404 without fetching the manifest again (warned of MAN-023)
+- client-secret: signs in as a confidential client, with a client_secret (breaks AUTH-003)
+- plain-pkce: signs in with the plain PKCE method (breaks AUTH-007)
+- fixed-state: signs in with the same short state every time (breaks AUTH-008)
+- ignore-iss: redeems a code whose iss is not the issuer (breaks AUTH-011)
+- any-state: redeems a callback whose state is of no flow (breaks AUTH-010)
+- no-revoke: signs out without revoking (breaks AUTH-020)
+- one-metadata-location: looks for the metadata at the specification's address alone (breaks AUTH-002, a
+  rule of notes N-01: only warned)
 """
 
 from __future__ import annotations
@@ -50,6 +59,7 @@ from typing import Any
 from urllib.parse import quote, urljoin, urlsplit
 
 import httpx
+import reference_signin
 
 BLOCKS = frozenset({"heading", "text", "fields", "list", "link", "file", "badge"})
 """The card blocks this client renders; a card with any other shows as its fallbackText."""
@@ -80,9 +90,18 @@ BREAKS = (
     "retry-unknown-codes",
     "forget-manifest",
     "no-manifest-refresh",
+    "client-secret",
+    "plain-pkce",
+    "fixed-state",
+    "ignore-iss",
+    "any-state",
+    "no-revoke",
+    "one-metadata-location",
 )
 MADE = frozenset({"stop", "approve", "reject", "open", "again", "production"})
 """The person's gestures the conversation itself makes (`Client`)."""
+SIGNING = frozenset({"sign-in", "sign-out"})
+"""The gestures `reference_signin` makes."""
 BEFORE: dict[str, Callable[[str, str], str]] = {}
 """Gestures made before the client connects, by the module that makes them (sign-in): given the address and
 the token, they return the token to use."""
@@ -151,6 +170,8 @@ def manifest_url(address: str, broken: str | None, development: bool) -> str:
 class Client:
     def __init__(self, address: str, token: str, broken: str | None, person: tuple[str, ...] = ()) -> None:
         self.token = token
+        self.refresh: Callable[[], str] | None = None
+        """A sign-in's refresh (reference_signin), tried once on a 401."""
         self.broken = broken
         self.person = person
         self.development = "production" not in person
@@ -222,6 +243,10 @@ class Client:
             if moved != url:
                 answer.close()
                 url, answer = moved, self.send(method, moved, **kwargs)
+        if answer.status_code == 401 and self.refresh is not None:
+            answer.close()
+            self.token = self.refresh()  # one refresh (reference_signin), then the request once more
+            answer = self.send(method, url, **kwargs)
         if answer.status_code == 401:
             answer.close()
             raise RefusedError(
@@ -429,7 +454,7 @@ def main() -> int:
     args = parser.parse_args()
     person = gestures(args.person)
     for gesture in person:
-        if gesture not in {*MADE, *BEFORE, *AFTER}:
+        if gesture not in {*MADE, *SIGNING, *BEFORE, *AFTER}:
             show("unable", gesture=gesture)
     try:
         token = args.token
@@ -437,7 +462,15 @@ def main() -> int:
             if gesture in BEFORE:
                 token = BEFORE[gesture](args.url, token)
         client = Client(args.url, token, args.broken, person)
-        client.run("Hello")
+        if "sign-in" in person:
+
+            def signed_in(token: str, refresh: Callable[[], str]) -> None:
+                client.token, client.refresh = token, refresh
+                client.run("Hello")
+
+            reference_signin.play(client.http, client.manifest, list(person), args.broken, signed_in)
+        else:
+            client.run("Hello")
         if "again" in person:
             if args.broken == "forget-manifest":
                 client.manifest, client.issuer = client.load(client.address)
@@ -445,7 +478,7 @@ def main() -> int:
         for gesture in person:
             if gesture in AFTER:
                 AFTER[gesture](client)
-    except (RefusedError, httpx.HTTPError, ValueError, KeyError) as exc:
+    except (RefusedError, reference_signin.SignInError, httpx.HTTPError, ValueError, KeyError) as exc:
         show("error", message=str(exc))
         return 1
     return 0

@@ -36,7 +36,7 @@ BROKEN = {
     "hide-unknown-cards": {("unknown-block", "CARD-004")},
     "raw-segment": {("server-thread-id", "MAN-012")},
     "strict-events": {("unknown-event", "RUN-026"), ("unknown-custom", "RUN-027")},
-    "endless-retry": {("unauthorized", "AUTH-018")},
+    "endless-retry": {("unauthorized", "AUTH-018"), ("expired-token", "AUTH-018")},
     "auto-confirm": {("pending-action", "ACT-014")},
     "show-tool-output": {("tool-output", "RUN-020")},
     "call-foreign-endpoints": {("foreign-endpoint", "MAN-011")},

@@ -78,6 +78,11 @@ class Asked:
     """The raw path below the scenario's base."""
     root: bool = False
     """The path lies outside the scenarios' prefix (routed to the scenario under way)."""
+    params: tuple[tuple[str, str], ...] = ()
+    """The query's parameters and a form body's."""
+
+    def param(self, name: str) -> str | None:
+        return next((value for key, value in self.params if key == name), None)
 
 
 _TEMPLATES = tuple(

@@ -33,6 +33,12 @@ class Seen:
     body: dict[str, Any] | None = None
     rest: str = ""
     """The raw path below the scenario's base (percent-encoding kept)."""
+    params: tuple[tuple[str, str], ...] = ()
+    """The query's parameters, and a form body's (an OAuth request's: sign-in scenarios judge them)."""
+
+    def param(self, name: str) -> str | None:
+        """The first value of parameter `name`, None when absent."""
+        return next((value for key, value in self.params if key == name), None)
 
 
 @dataclass(frozen=True)
@@ -73,9 +79,9 @@ class Record:
         return [s for s in self.shown if s.kind == kind]
 
     def unable(self, gestures: tuple[str, ...]) -> list[str]:
-        """The gestures of `gestures` the adapter said it cannot make."""
+        """The gestures of `gestures` the adapter said it cannot make, each once."""
         said = {str(s.data.get("gesture")) for s in self.shown_of("unable")}
-        return [g for g in gestures if g in said]
+        return list(dict.fromkeys(g for g in gestures if g in said))
 
 
 KINDS = frozenset({"text", "card", "link", "opened", "warning", "decision", "error", "unable"})

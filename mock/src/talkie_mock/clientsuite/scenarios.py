@@ -25,6 +25,14 @@ from talkie_mock.clientsuite.manifests import (
     Production,
     UnknownCode,
 )
+from talkie_mock.clientsuite.signin import (
+    ExpiredToken,
+    ForeignState,
+    MetadataLast,
+    SignIn,
+    SignOut,
+    WrongIss,
+)
 from talkie_mock.clientsuite.streams import (
     CardLinks,
     DroppedStream,
@@ -55,6 +63,12 @@ SCENARIOS: Mapping[str, Scenario] = {
         DroppedStream(),
         ServerThreadId(),
         Unauthorized(),
+        SignIn(),
+        MetadataLast(),
+        ForeignState(),
+        WrongIss(),
+        ExpiredToken(),
+        SignOut(),
         NotRetryable(),
         OpenLink(),
         CardLinks(),

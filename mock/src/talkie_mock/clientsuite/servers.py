@@ -3,9 +3,10 @@ decoy origin, which answers nothing useful and records whatever reaches it (a to
 tripwire, the https origin of the scenarios' links, which records every connection made to it.
 
 Both record every request into the `Record` of the scenario it belongs to: by path on the scenario origin
-(a path outside the scenarios' prefix, such as a bare host's manifest, to the scenario under way), to the
-scenario under way on the decoy. Request bodies are read up to `BODY_CAP`; every answer is finite (a held
-stream waits at most `HOLD_LIMIT` seconds).
+(RFC 8414's metadata path, which puts the well-known segment before the issuer's path, included; a path
+outside the scenarios' prefix, such as a bare host's manifest, to the scenario under way), to the scenario
+under way on the decoy. Request bodies are read up to `BODY_CAP`; every answer is finite (a held stream waits
+at most `HOLD_LIMIT` seconds).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import threading
 import time
 from collections.abc import AsyncIterator
 from typing import Any
+from urllib.parse import parse_qsl
 
 import uvicorn
 from starlette.requests import Request
@@ -36,6 +38,8 @@ TRIPWIRE_READ = 2.0
 TRIPWIRE_BYTES = 16 * 1024
 START_DEADLINE = 10.0
 KEPT_HEADERS = ("accept", "content-type")
+WELL_KNOWN = "/.well-known/"
+MAX_PARAMS = 50
 
 
 class Suite:
@@ -71,6 +75,18 @@ def _json(raw: bytes) -> dict[str, Any] | None:
     except ValueError:
         return None
     return value if isinstance(value, dict) else None
+
+
+def _params(query: bytes, raw: bytes, content_type: str) -> tuple[tuple[str, str], ...]:
+    """The query's parameters, then a form body's (OAuth's token and revocation requests)."""
+    pairs = parse_qsl(query.decode("latin-1"), keep_blank_values=True, max_num_fields=MAX_PARAMS)
+    if content_type.split(";")[0].strip().lower() == "application/x-www-form-urlencoded":
+        try:
+            text = raw.decode()
+            pairs += parse_qsl(text, keep_blank_values=True, max_num_fields=MAX_PARAMS)
+        except ValueError:  # not UTF-8, or too many fields: the request carries no readable form
+            pass
+    return tuple(pairs[:MAX_PARAMS])
 
 
 def _kept(request: Request) -> tuple[tuple[str, str], ...]:
@@ -135,6 +151,10 @@ class Listener:
                 seen = Seen(self.where, request.method, "other", shown, carries, _kept(request), rest=path)
                 self.suite.records[self.suite.current].add(seen)
             return
+        try:
+            params = _params(scope.get("query_string", b""), raw, request.headers.get("content-type", ""))
+        except ValueError:  # more parameters than anyone sends
+            params = ()
         asked = Asked(
             endpoint_of(rest),
             request.method,
@@ -142,12 +162,12 @@ class Listener:
             _json(raw),
             rest,
             not path.startswith(PREFIX + "/"),
+            params,
         )
         owner = name if self.where == "scenario" else (self.suite.current or name)
         record = self.suite.records[owner]
-        record.add(
-            Seen(self.where, request.method, asked.endpoint, shown, carries, _kept(request), asked.body, rest)
-        )
+        kept, body = _kept(request), asked.body
+        record.add(Seen(self.where, request.method, asked.endpoint, shown, carries, kept, body, rest, params))
         if self.where == "decoy":
             answer = error(404, "not_found", "This origin is the suite's decoy: nothing is served here.")
         else:
@@ -160,6 +180,13 @@ class Listener:
     def _scenario(self, path: str) -> tuple[str | None, str]:
         """The scenario a path belongs to and the path below its base. On the scenario origin a path outside
         `PREFIX` (a bare host's manifest, a root-relative endpoint) belongs to the scenario under way."""
+        if path.startswith(WELL_KNOWN):
+            # RFC 8414: `/.well-known/<suffix>/_scenarios/<name>/oauth` is the metadata of the issuer
+            # `/_scenarios/<name>/oauth`; its rest keeps the segment: `.well-known/<suffix>/oauth`
+            suffix, _, inner = path[len(WELL_KNOWN) :].partition("/")
+            if inner.startswith(PREFIX[1:] + "/"):
+                name, rest = self._scenario("/" + inner)
+                return (name, f"{WELL_KNOWN[1:]}{suffix}/{rest}") if name is not None else (None, "")
         if not path.startswith(PREFIX + "/"):
             if self.where == "scenario" and self.suite.current is not None and path.startswith("/"):
                 return self.suite.current, path[1:]

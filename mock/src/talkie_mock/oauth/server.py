@@ -101,6 +101,15 @@ class Device:
         }
 
 
+def response_url(redirect_uri: str, fields: Mapping[str, str | None]) -> str:
+    """An authorization response: the redirect URI with `fields` (but those that are None) added to its
+    query, as RFC 6749 §4.1.2 sends them."""
+    values = [(k, v) for k, v in fields.items() if v is not None]
+    parts = urllib.parse.urlsplit(redirect_uri)
+    query = urllib.parse.parse_qsl(parts.query, keep_blank_values=True) + values
+    return urllib.parse.urlunsplit(parts._replace(query=urllib.parse.urlencode(query)))
+
+
 def single(params: Params, name: str) -> str | None:
     """One parameter value; RFC 6749 §3.1 forbids repeating a parameter, so a repeat is an error."""
     values = params.get(name) or []
@@ -208,13 +217,7 @@ class AuthorizationServer:
 
     def redirect_url(self, redirect_uri: str, fields: Mapping[str, str | None]) -> str:
         """The redirect URI with the response parameters (and `iss`) added to its query."""
-        values = {k: v for k, v in fields.items() if v is not None}
-        iss = self._response_iss()
-        if iss is not None:
-            values["iss"] = iss
-        parts = urllib.parse.urlsplit(redirect_uri)
-        query = urllib.parse.parse_qsl(parts.query, keep_blank_values=True) + list(values.items())
-        return urllib.parse.urlunsplit(parts._replace(query=urllib.parse.urlencode(query)))
+        return response_url(redirect_uri, {**fields, "iss": self._response_iss()})
 
     def error_redirect(self, error: RedirectError) -> str:
         return self.redirect_url(
