@@ -414,8 +414,12 @@ export class TalkieClient {
     const fresh = await fetchManifest(this.manifestUrl, this.doFetch, development).catch(() => undefined);
     if (fresh === undefined || new URL(fresh.manifest.issuer).origin !== this.origin) return undefined;
     this.current = fresh.manifest;
-    if (!this.supports(name)) return undefined;
-    const moved = this.url(name, params);
+    let moved: URL;
+    try {
+      moved = this.url(name, params);
+    } catch {
+      return undefined; // the endpoint is gone from the fresh manifest: the original answer stands
+    }
     if (moved.href === url.href) {
       this.refreshedFor.add(url.href);
       return undefined;
