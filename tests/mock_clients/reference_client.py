@@ -1,8 +1,9 @@
 """A small talkie/1 client written from the text, for the client conformance suite's own tests.
 
-`python reference_client.py URL TOKEN [--break BEHAVIOUR]`: load the manifest at URL, send one message with
-the development TOKEN, read the run (recovering from the thread after a drop), and print the adapter lines
-of what it showed. `--break` makes it wrong in one way, so the suite's checks can be seen to catch it:
+`python reference_client.py URL TOKEN [--person GESTURES] [--break BEHAVIOUR]`: load the manifest at URL, send
+one message with the development TOKEN, read the run (recovering from the thread after a drop), and print the
+adapter lines of what it showed; with the `voice` gesture (`--person` or TALKIE_PERSON) it then holds a voice
+session (reference_voice.py). `--break` makes it wrong in one way, so the suite's checks can be seen to catch it:
 
 - follow-manifest-redirect: follows a manifest redirect to another origin (breaks MAN-008)
 - token-everywhere: follows an endpoint's redirect anywhere, bearer token and all (breaks AUTH-019)
@@ -17,6 +18,13 @@ of what it showed. `--break` makes it wrong in one way, so the suite's checks ca
 - auto-confirm: confirms a pending action by itself (breaks ACT-014)
 - endless-retry: repeats a failed request five times, whatever the error (breaks AUTH-018; against
   ERR-011, a SHOULD, it is only warned)
+- unlisted-signaling-host: sends the SDP offer to a host signalingHosts does not list (breaks VOICE-006)
+- voice-outside-window: takes spoken answers while no consent window is open (breaks VOICE-025, VOICE-029)
+- count-early-speech: takes an answer whose speech began before the window opened (breaks VOICE-026)
+- decide-twice: decides again on a repeated transcript (breaks VOICE-030)
+- secret-elsewhere: sends the voice clientSecret along with its usage reports (breaks VOICE-007)
+- local-tool: runs the search tool itself instead of calling voiceTool (breaks VOICE-013)
+- alter-tool-output: trims a tool's output before passing it to the model (breaks VOICE-017)
 """
 
 from __future__ import annotations
@@ -24,6 +32,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import re
 import secrets
 import sys
@@ -47,6 +56,13 @@ BREAKS = (
     "auto-confirm",
     "show-tool-output",
     "call-foreign-endpoints",
+    "unlisted-signaling-host",
+    "voice-outside-window",
+    "count-early-speech",
+    "decide-twice",
+    "secret-elsewhere",
+    "local-tool",
+    "alter-tool-output",
 )
 KNOWN_EVENTS = frozenset(
     {
@@ -235,9 +251,15 @@ def main() -> int:
     parser.add_argument("url")
     parser.add_argument("token")
     parser.add_argument("--break", dest="broken", choices=BREAKS)
+    parser.add_argument("--person", default=os.environ.get("TALKIE_PERSON", ""))
     args = parser.parse_args()
     try:
-        Client(args.url, args.token, args.broken).run("Hello")
+        client = Client(args.url, args.token, args.broken)
+        client.run("Hello")
+        if "voice" in args.person.split(","):
+            import reference_voice  # aiortc is loaded only for a voice session
+
+            reference_voice.talk(client.manifest, client.issuer, client.token, args.broken)
     except (RefusedError, httpx.HTTPError, ValueError, KeyError) as exc:
         show("error", message=str(exc))
         return 1

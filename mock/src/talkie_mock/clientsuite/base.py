@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Literal
 from talkie_mock.clientsuite.observe import Record
 from talkie_mock.clientsuite.situations import (
     ENDPOINTS,
+    VOICE_ENDPOINTS,
     MANIFEST_PATH,
     Answer,
     Origins,
@@ -76,11 +77,18 @@ class Asked:
     body: dict[str, Any] | None
     rest: str = ""
     """The raw path below the scenario's base."""
+    raw: bytes = b""
+    """The body as sent (an SDP offer is no JSON)."""
+    bearer: str | None = None
+    """The bearer credential the request carried, if any."""
+    local: str = ""
+    """The address the client reached the origin at, and its own (a WebRTC peer answers on that path)."""
+    remote: str = ""
 
 
 _TEMPLATES = tuple(
     (name, re.compile("^" + re.sub(r"\\\{[^}]+\\\}", "[^/]+", re.escape(path)) + "$"))
-    for name, path in ENDPOINTS.items()
+    for name, path in {**ENDPOINTS, **VOICE_ENDPOINTS}.items()
 )
 
 
@@ -107,6 +115,10 @@ class Scenario:
 
     def run(self, run: RunRequest, origins: Origins) -> Answer:
         return stream(text_events(run))
+
+    async def reply(self, asked: Asked, record: Record, origins: Origins) -> Answer:
+        """The answer, for a scenario that must wait for something first (a WebRTC peer); `answer` else."""
+        return self.answer(asked, record, origins)
 
     def answer(self, asked: Asked, record: Record, origins: Origins) -> Answer:
         if asked.endpoint == "manifest" and asked.method == "GET":

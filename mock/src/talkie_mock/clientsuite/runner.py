@@ -38,7 +38,10 @@ def run_suite(
                 continue
             record = suite.begin(name)
             url = suite.origins.manifest_url(name)
-            ran = command.run(template, url, token, scenario.deadline, ",".join(scenario.person))
+            try:
+                ran = command.run(template, url, token, scenario.deadline, ",".join(scenario.person))
+            finally:
+                record.end()  # a voice session's peer, say: closed whatever the client did
             record.shown = read_shown(ran.stdout)
             suite.current = None
             unable = record.unable(scenario.person)
