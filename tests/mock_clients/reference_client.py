@@ -3,7 +3,8 @@
 `python reference_client.py URL TOKEN [--person GESTURES] [--break BEHAVIOUR]`: load the manifest at URL, send
 one message with the development TOKEN, read the run (recovering from the thread after a drop), and print the
 adapter lines of what it showed; with the `voice` gesture (`--person` or TALKIE_PERSON) it then holds a voice
-session (reference_voice.py). `--break` makes it wrong in one way, so the suite's checks can be seen to catch it:
+session (reference_voice.py). `--break` makes it wrong in one way, so the suite's checks can be seen to catch
+it:
 
 - follow-manifest-redirect: follows a manifest redirect to another origin (breaks MAN-008)
 - token-everywhere: follows an endpoint's redirect anywhere, bearer token and all (breaks AUTH-019)
@@ -31,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import json
 import os
 import re
@@ -257,9 +259,8 @@ def main() -> int:
         client = Client(args.url, args.token, args.broken)
         client.run("Hello")
         if "voice" in args.person.split(","):
-            import reference_voice  # aiortc is loaded only for a voice session
-
-            reference_voice.talk(client.manifest, client.issuer, client.token, args.broken)
+            voice = importlib.import_module("reference_voice")  # aiortc is loaded for voice alone
+            voice.talk(client.manifest, client.issuer, client.token, args.broken)
     except (RefusedError, httpx.HTTPError, ValueError, KeyError) as exc:
         show("error", message=str(exc))
         return 1

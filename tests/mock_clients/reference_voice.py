@@ -113,7 +113,7 @@ class Call:
         self.early: set[str] = set()
         self.heard: set[str] = set()
         self.others = 0
-        self.reported: set[str] = set()
+        self.reported: set[tuple[str, str]] = set()
 
     def url(self, endpoint: str, **params: str) -> str:
         template = str(self.manifest["endpoints"][endpoint])
@@ -309,8 +309,7 @@ class Call:
         action = self.action
         if action is None:
             return
-        outside = self.broken == "voice-outside-window"
-        if not (self.window or outside) or item_id in self.early:
+        if self.broken != "voice-outside-window" and (not self.window or item_id in self.early):
             return
         if item_id in self.heard and self.broken != "decide-twice":
             return  # a repeated transcript counts once

@@ -17,8 +17,8 @@ from typing import Any, ClassVar, Literal
 from talkie_mock.clientsuite.observe import Record
 from talkie_mock.clientsuite.situations import (
     ENDPOINTS,
-    VOICE_ENDPOINTS,
     MANIFEST_PATH,
+    VOICE_ENDPOINTS,
     Answer,
     Origins,
     RunRequest,

@@ -158,7 +158,7 @@ class Talk:
     # -- the data channel ------------------------------------------------------------------------------------
 
     def session_object(self) -> dict[str, Any]:
-        locked = {
+        locked: dict[str, Any] = {
             "model": "talkie-suite-realtime",
             "instructions": "A scenario of the client conformance suite.",
             "tools": [],

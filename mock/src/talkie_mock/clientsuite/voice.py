@@ -41,7 +41,7 @@ from talkie_mock.engine.realtime import stack
 SIGNAL_PATH = hearing.SIGNAL_PATH
 MAX_SECONDS = 900
 CONSENT = {"confirm": ["yes", "confirm"], "refuse": ["no", "cancel"]}
-"""The consent words of most voice sessions: a client's own vocabulary may lack them, the session's may not."""
+"""The consent words of most voice sessions: a client's own words may lack them, the session's may not."""
 SEARCH = ("search_records", json.dumps({"query": "Alfa"}))
 SEARCH_OUTPUT = 'Found 2 records for "Alfa":\n  Alfa s.r.o. (Brno)  \n  Alfa Trade — Praha '
 """The search tool's output: quotes, a line break, edge spaces, a dash, which must reach the model as is."""
@@ -92,7 +92,7 @@ def _action(methods: list[str], keyword: str | None) -> dict[str, Any]:
 
 
 class VoiceScenario(Scenario):
-    """A voice scenario: the session, the signalling path, the tools and decision; `converse` is the script."""
+    """A voice scenario: the session, the signalling path, tools and decision; `converse` is the script."""
 
     person = ("voice",)
     deadline = 30.0
