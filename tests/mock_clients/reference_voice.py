@@ -195,8 +195,8 @@ class Call:
         try:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.ended.wait(), LONGEST_CALL)
-            while not self.events.empty():  # what came before the end is still handled
-                await asyncio.sleep(0.05)
+            with contextlib.suppress(TimeoutError):  # what came before the end is still handled
+                await asyncio.wait_for(self.events.join(), CONNECT_SECONDS)
         finally:
             usage.cancel()
             events.cancel()
@@ -222,8 +222,8 @@ class Call:
             event = await self.events.get()
             try:
                 await self._event(event)
-            except (httpx.HTTPError, KeyError, ValueError) as exc:
-                show("error", message=f"voice: {exc}")
+            except Exception as exc:  # one event the client cannot act on: said, and the call goes on
+                show("error", message=f"voice: {type(exc).__name__}: {exc}")
             finally:
                 self.events.task_done()
 

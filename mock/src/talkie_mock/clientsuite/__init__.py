@@ -2,12 +2,13 @@
 
 Rule of the layer: a sibling of `app` and `serving` under the CLI (it imports neither, nor the mock's
 protocol surface); it serves its own loopback listeners — a scenario origin, a decoy origin and a tripwire
-for links — and builds every known shape it sends through talkie_models.
+for links — and builds every known shape it sends through talkie_models (a voice provider's events through
+the engine's realtime event builders).
 
 What a scenario and a check are (`base`), the scenarios of discovery and sign-in (`discovery`), of the
 run stream (`streams`) and of voice (`voice`, with their speech provider `talk` and judges `hearing`), their
-registry (`scenarios`), the checks' judges (`judges`), the situations the
-scenarios answer with (`situations`), what a client did in one scenario (`observe`), the listeners
+registry (`scenarios`), the checks' judges (`judges`), the situations the scenarios answer with
+(`situations`), what a client did in one scenario (`observe`), the listeners
 (`servers`), the client's command run under a deadline (`command`), a run of the suite (`runner`), its
 verdicts (`verdicts`), its reports (`reports`) and which client rule a scenario judges or why none can
 (`catalogue`).

@@ -40,6 +40,7 @@ CLOSE_WAIT = 5.0
 SPEECH_SECONDS = 0.25
 """How long a scripted user sentence is spoken (between speech_started and speech_stopped)."""
 VOICE = "marin"
+MAX_RECEIVED = 2000
 
 Script = Callable[["Talk"], Awaitable[None]]
 
@@ -185,7 +186,8 @@ class Talk:
         if not isinstance(event, dict):
             event = {"type": None, "raw": str(raw)[:500]}
         self.record.hear(Heard("client", event))
-        self.received.append(event)
+        if len(self.received) < MAX_RECEIVED:  # a flooding client is judged on its first messages
+            self.received.append(event)
         self._arrived.set()
         if event.get("type") == "session.update":
             self._session_update(event)

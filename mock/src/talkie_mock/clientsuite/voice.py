@@ -12,6 +12,7 @@ import asyncio
 import json
 import secrets
 from typing import Any, ClassVar
+from urllib.parse import unquote
 
 from talkie_models import (
     ActionEvent,
@@ -112,11 +113,13 @@ class VoiceScenario(Scenario):
     async def converse(self, talk: Talk) -> None:
         """The conversation the provider holds once the data channel is open."""
 
-    def tool(self, name: str) -> tuple[str, list[dict[str, Any]]]:
-        """The output and events voiceTool answers for tool `name`."""
+    def tool(self, name: str) -> tuple[str, list[dict[str, Any]]] | None:
+        """The output and events voiceTool answers for tool `name` (None: no such tool)."""
         if name == PROPOSE[0]:
             return PROPOSAL, [_action(self.methods, self.keyword)]
-        return SEARCH_OUTPUT, []
+        if name == SEARCH[0]:
+            return SEARCH_OUTPUT, []
+        return None
 
     async def reply(self, asked: Asked, record: Record, origins: Origins) -> Answer:
         if asked.rest == SIGNAL_PATH and asked.method == "POST":
@@ -196,7 +199,10 @@ class VoiceScenario(Scenario):
         used = [s for s in record.seen("scenario", "voiceTool") if (s.body or {}).get("callId") == call_id]
         if len(used) > 1:
             return error(409, "conflict", "This callId was used already.")
-        output, events = self.tool(name)
+        tool = self.tool(unquote(name))
+        if tool is None:
+            return error(404, "not_found", "This session has no such tool.")
+        output, events = tool
         talk = hearing.talk_of(record)
         if talk is not None and isinstance(call_id, str):
             talk.outputs[call_id] = output
