@@ -4,7 +4,9 @@ variant fails exactly the checks of the rule it breaks and no other."""
 
 from __future__ import annotations
 
+import gc
 import sys
+import warnings
 from pathlib import Path
 
 import pytest
@@ -79,3 +81,35 @@ def test_a_client_that_asks_for_a_session_and_never_connects_is_not_exercised() 
     verdicts = {r.rule: r.verdict for r in result.results()}
     assert verdicts.pop("VOICE-007") == "pass"  # the secret was handed out, and went nowhere
     assert set(verdicts.values()) == {"skip"}
+
+
+VANISHING = """
+import asyncio, os, sys, httpx, aioice.ice
+from aiortc import RTCConfiguration, RTCPeerConnection
+aioice.ice.get_host_addresses = lambda use_ipv4, use_ipv6: ["127.0.0.1"]
+url, token = sys.argv[1:3]
+manifest = httpx.get(url).json()
+bearer = {"authorization": "Bearer " + token}
+sessions = manifest["issuer"] + manifest["endpoints"]["voiceSessions"]
+session = httpx.post(sessions, json={}, headers=bearer).json()
+async def offer():
+    pc = RTCPeerConnection(RTCConfiguration(iceServers=[]))
+    pc.createDataChannel("oai-events")
+    pc.addTransceiver("audio")
+    await pc.setLocalDescription(await pc.createOffer())
+    headers = {"authorization": "Bearer " + session["clientSecret"], "content-type": "application/sdp"}
+    httpx.post(session["signaling"]["url"], content=pc.localDescription.sdp, headers=headers)
+    os._exit(0)
+asyncio.run(offer())
+"""
+
+
+@pytest.mark.slow
+def test_a_client_that_vanishes_after_its_offer_leaves_no_peer_open() -> None:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", ResourceWarning)
+        result = run_suite(f"{sys.executable} -c '{VANISHING}' {{url}} {{token}}", ("voice-tool",))
+        gc.collect()
+    verdicts = {r.rule: r.verdict for r in result.results()}
+    assert verdicts["VOICE-003"] == "fail"  # the answer was never used: no data channel opened
+    assert [str(w.message) for w in caught if issubclass(w.category, ResourceWarning)] == []

@@ -36,7 +36,7 @@ CLIENT_WAIT = 4.0
 """Seconds the script waits for one thing the client should send (a tool output, a session.update)."""
 SCRIPT_SECONDS = 15.0
 """The longest a script runs; the provider then ends the session."""
-CLOSE_WAIT = 5.0
+CLOSE_WAIT = 10.0
 SPEECH_SECONDS = 0.25
 """How long a scripted user sentence is spoken (between speech_started and speech_stopped)."""
 VOICE = "marin"
@@ -114,10 +114,20 @@ class Talk:
             self._sink_start = asyncio.ensure_future(sink.start())
 
         try:
-            return await peer.answer(pc, offer, track, local=local, remote=remote)
+            answer = await peer.answer(pc, offer, track, local=local, remote=remote)
         except BaseException:
             await self.close()
+            await self._close_peer(pc)
             raise
+        if self._closed:  # the scenario ended while the offer was answered: what gathering opened goes too
+            await self._close_peer(pc)
+            raise stack.OfferError("the scenario ended while the offer was answered")
+        return answer
+
+    @staticmethod
+    async def _close_peer(pc: RTCPeerConnection) -> None:
+        with contextlib.suppress(Exception):
+            await pc.close()
 
     async def _play(self) -> None:
         try:
