@@ -135,7 +135,10 @@ class Call:
 
     async def _run(self) -> None:
         voice = self.manifest.get("capabilities", {}).get("voice") or {}
-        if "webrtc" not in voice.get("transports", []) or "voiceSessions" not in self.manifest["endpoints"]:
+        speaks = "webrtc" in voice.get("transports", []) and "openai-realtime/1" in voice.get(
+            "eventProtocols", []
+        )
+        if not speaks or "voiceSessions" not in self.manifest["endpoints"]:
             show("unable", gesture="voice")
             return
         self.session = await self.post("voiceSessions", {"locale": "en"})

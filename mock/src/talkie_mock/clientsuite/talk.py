@@ -57,6 +57,7 @@ class Talk:
         self.session_id = self.ids.new("sess")
         self.conversation_id = self.ids.new("conv")
         self.turn_detection: dict[str, Any] | None = dict(DEFAULT_TURN_DETECTION)
+        self.expires_at = int(time.time()) + 900
         self.received: list[Event] = []
         self.calls: dict[str, tuple[str, str]] = {}
         """Function calls the provider asked for: call_id → (name, arguments)."""
@@ -177,7 +178,7 @@ class Talk:
             "voice": VOICE,
             "turn_detection": dict(self.turn_detection) if self.turn_detection is not None else None,
         }
-        return events.session_object(self.session_id, locked, int(time.time()) + 900)
+        return events.session_object(self.session_id, locked, self.expires_at)
 
     def emit(self, kind: str, **members: Any) -> Event:
         event = events.event(self.ids, kind, **members)
