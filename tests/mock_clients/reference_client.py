@@ -4,9 +4,9 @@
 manifest URL or a bare host), send one message with the development TOKEN, read the run (recovering from the
 thread after a drop), and print the adapter lines of what it showed. `--person` (else TALKIE_PERSON) names the
 person's gestures, comma-separated: stop, approve, reject, open, again and production are made here (`MADE`);
-sign-in and sign-out are made through `reference_signin`; a module that makes another registers it in `BEFORE`
-or `AFTER`; any other is said `unable`. `--break` makes it wrong in one way, so the suite's checks can be seen
-to catch it:
+sign-in and sign-out are made through `reference_signin`, voice through `reference_voice` (a voice session
+held after the run); a module that makes another registers it in `BEFORE` or `AFTER`; any other is said
+`unable`. `--break` makes it wrong in one way, so the suite's checks can be seen to catch it:
 
 - follow-manifest-redirect: follows a manifest redirect to another origin (breaks MAN-008)
 - token-everywhere: follows an endpoint's redirect anywhere, bearer token and all (breaks AUTH-019)
@@ -43,12 +43,20 @@ to catch it:
 - no-revoke: signs out without revoking (breaks AUTH-020)
 - one-metadata-location: looks for the metadata at the specification's address alone (breaks AUTH-002, a
   rule of notes N-01: only warned)
+- unlisted-signaling-host: sends the SDP offer to a host signalingHosts does not list (breaks VOICE-006)
+- voice-outside-window: takes spoken answers while no consent window is open (breaks VOICE-025, VOICE-029)
+- count-early-speech: takes an answer whose speech began before the window opened (breaks VOICE-026)
+- decide-twice: decides again on a repeated transcript (breaks VOICE-030)
+- secret-elsewhere: sends the voice clientSecret along with its usage reports (breaks VOICE-007)
+- local-tool: runs the search tool itself instead of calling voiceTool (breaks VOICE-013)
+- alter-tool-output: trims a tool's output before passing it to the model (breaks VOICE-017)
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import json
 import os
 import re
@@ -97,11 +105,20 @@ BREAKS = (
     "any-state",
     "no-revoke",
     "one-metadata-location",
+    "unlisted-signaling-host",
+    "voice-outside-window",
+    "count-early-speech",
+    "decide-twice",
+    "secret-elsewhere",
+    "local-tool",
+    "alter-tool-output",
 )
 MADE = frozenset({"stop", "approve", "reject", "open", "again", "production"})
 """The person's gestures the conversation itself makes (`Client`)."""
 SIGNING = frozenset({"sign-in", "sign-out"})
 """The gestures `reference_signin` makes."""
+VOICE = frozenset({"voice"})
+"""The gesture `reference_voice` makes."""
 BEFORE: dict[str, Callable[[str, str], str]] = {}
 """Gestures made before the client connects, by the module that makes them (sign-in): given the address and
 the token, they return the token to use."""
@@ -454,7 +471,7 @@ def main() -> int:
     args = parser.parse_args()
     person = gestures(args.person)
     for gesture in person:
-        if gesture not in {*MADE, *SIGNING, *BEFORE, *AFTER}:
+        if gesture not in {*MADE, *SIGNING, *VOICE, *BEFORE, *AFTER}:
             show("unable", gesture=gesture)
     try:
         token = args.token
@@ -475,6 +492,9 @@ def main() -> int:
             if args.broken == "forget-manifest":
                 client.manifest, client.issuer = client.load(client.address)
             client.run("Hello again")  # a second conversation with the same server, its manifest kept
+        if "voice" in person:
+            voice = importlib.import_module("reference_voice")  # aiortc is loaded for voice alone
+            voice.talk(client.manifest, client.issuer, client.token, args.broken)
         for gesture in person:
             if gesture in AFTER:
                 AFTER[gesture](client)

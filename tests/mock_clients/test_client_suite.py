@@ -241,7 +241,7 @@ def test_the_reference_client_says_unable_for_each_gesture_it_does_not_make() ->
     assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    made = {*module.MADE, *module.SIGNING, *module.BEFORE, *module.AFTER}
+    made = {*module.MADE, *module.SIGNING, *module.VOICE, *module.BEFORE, *module.AFTER}
     person = [*GESTURES, "juggle"]
     ran = subprocess.run(
         [sys.executable, str(HERE / "reference_client.py"), "http://127.0.0.1:9/x", "t"],

@@ -18,6 +18,7 @@ from talkie_mock.clientsuite.observe import Record
 from talkie_mock.clientsuite.situations import (
     ENDPOINTS,
     MANIFEST_PATH,
+    VOICE_ENDPOINTS,
     Answer,
     Origins,
     RunRequest,
@@ -80,6 +81,13 @@ class Asked:
     """The path lies outside the scenarios' prefix (routed to the scenario under way)."""
     params: tuple[tuple[str, str], ...] = ()
     """The query's parameters and a form body's."""
+    raw: bytes = b""
+    """The body as sent (an SDP offer is no JSON)."""
+    bearer: str | None = None
+    """The bearer credential the request carried, if any."""
+    local: str = ""
+    """The address the client reached the origin at, and its own (a WebRTC peer answers on that path)."""
+    remote: str = ""
 
     def param(self, name: str) -> str | None:
         return next((value for key, value in self.params if key == name), None)
@@ -87,7 +95,7 @@ class Asked:
 
 _TEMPLATES = tuple(
     (name, re.compile("^" + re.sub(r"\\\{[^}]+\\\}", "[^/]+", re.escape(path)) + "$"))
-    for name, path in ENDPOINTS.items()
+    for name, path in {**ENDPOINTS, **VOICE_ENDPOINTS}.items()
 )
 
 
@@ -118,6 +126,10 @@ class Scenario:
 
     def run(self, run: RunRequest, origins: Origins) -> Answer:
         return stream(text_events(run))
+
+    async def reply(self, asked: Asked, record: Record, origins: Origins) -> Answer:
+        """The answer, for a scenario that must wait for something first (a WebRTC peer); `answer` else."""
+        return self.answer(asked, record, origins)
 
     def answer(self, asked: Asked, record: Record, origins: Origins) -> Answer:
         if asked.endpoint == "manifest" and asked.method == "GET":

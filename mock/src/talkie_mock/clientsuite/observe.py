@@ -1,10 +1,12 @@
-"""What a client did during one scenario: every request that reached the scenario origin or the decoy, and
-what its adapter said it showed."""
+"""What a client did during one scenario: every request that reached the scenario origin or the decoy, every
+message on a voice session's data channel, and what its adapter said it showed."""
 
 from __future__ import annotations
 
 import json
 import threading
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -12,6 +14,8 @@ Where = Literal["scenario", "decoy"]
 
 MAX_REQUESTS = 500
 """Requests kept per scenario; a client that floods is judged on the first ones (and `flooded` is set)."""
+MAX_HEARD = 2000
+"""Data-channel messages kept per scenario."""
 MAX_SHOWN = 500
 """Adapter lines kept per scenario."""
 MAX_LINE = 16 * 1024
@@ -35,10 +39,22 @@ class Seen:
     """The raw path below the scenario's base (percent-encoding kept)."""
     params: tuple[tuple[str, str], ...] = ()
     """The query's parameters, and a form body's (an OAuth request's: sign-in scenarios judge them)."""
+    carries_secret: bool = False
+    """Whether it carried a secret the scenario watches (`Record.secrets`) anywhere."""
+    at: float = field(default_factory=time.monotonic)
 
     def param(self, name: str) -> str | None:
         """The first value of parameter `name`, None when absent."""
         return next((value for key, value in self.params if key == name), None)
+
+
+@dataclass(frozen=True)
+class Heard:
+    """One message on a voice session's data channel: sent by the client or by the suite's provider."""
+
+    sender: Literal["client", "provider"]
+    event: dict[str, Any]
+    at: float = field(default_factory=time.monotonic)
 
 
 @dataclass(frozen=True)
@@ -56,7 +72,14 @@ class Record:
 
     requests: list[Seen] = field(default_factory=list)
     shown: list[Shown] = field(default_factory=list)
+    heard: list[Heard] = field(default_factory=list)
     flooded: bool = False
+    secrets: list[str] = field(default_factory=list)
+    """Secrets a scenario handed out and watches for in every request (a voice session's client secret)."""
+    state: dict[str, Any] = field(default_factory=dict)
+    """What a scenario keeps between the requests of one run (a voice session and its provider)."""
+    closers: list[Callable[[], None]] = field(default_factory=list)
+    """Called once the client's command is over: what the scenario still holds open is closed."""
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def add(self, seen: Seen) -> None:
@@ -65,6 +88,25 @@ class Record:
                 self.requests.append(seen)
             else:
                 self.flooded = True
+
+    def hear(self, heard: Heard) -> None:
+        with self._lock:
+            if len(self.heard) < MAX_HEARD:
+                self.heard.append(heard)
+            else:
+                self.flooded = True
+
+    def heard_of(self, sender: str, kind: str | None = None) -> list[Heard]:
+        """The data-channel messages of one sender so far, of one `type` when given."""
+        with self._lock:
+            return [
+                h for h in self.heard if h.sender == sender and (kind is None or h.event.get("type") == kind)
+            ]
+
+    def end(self) -> None:
+        """Close what the scenario still holds open (each closer once)."""
+        while self.closers:
+            self.closers.pop()()
 
     def seen(self, where: Where | None = None, endpoint: str | None = None) -> list[Seen]:
         """The requests so far, of one origin and one endpoint when given."""

@@ -39,7 +39,10 @@ def run_suite(
             record = suite.begin(name)
             url = scenario.address(suite.origins)
             given = "" if "sign-in" in scenario.person else token  # signing in gets the token (N-201)
-            ran = command.run(template, url, given, scenario.deadline, ",".join(scenario.person))
+            try:
+                ran = command.run(template, url, given, scenario.deadline, ",".join(scenario.person))
+            finally:
+                record.end()  # a voice session's peer, say: closed whatever the client did
             record.shown = read_shown(ran.stdout)
             suite.current = None
             unable = record.unable(scenario.person)

@@ -46,6 +46,16 @@ from talkie_mock.clientsuite.streams import (
     UnknownCustom,
     UnknownEvent,
 )
+from talkie_mock.clientsuite.voice import (
+    VoiceButtonOnly,
+    VoiceConfirm,
+    VoiceConsentWords,
+    VoiceEarlyAnswer,
+    VoiceNotAnAnswer,
+    VoiceRefusal,
+    VoiceTool,
+    VoiceUnlistedHost,
+)
 
 SCENARIOS: Mapping[str, Scenario] = {
     scenario.name: scenario
@@ -87,6 +97,14 @@ SCENARIOS: Mapping[str, Scenario] = {
         ActionChanged(),
         ActionMethods(),
         OpenFiles(),
+        VoiceTool(),
+        VoiceUnlistedHost(),
+        VoiceConfirm(),
+        VoiceRefusal(),
+        VoiceEarlyAnswer(),
+        VoiceNotAnAnswer(),
+        VoiceButtonOnly(),
+        VoiceConsentWords(),
     )
 }
 """Every scenario by name, in the order `clients run` runs them."""

@@ -18,6 +18,7 @@ import socketserver
 import threading
 import time
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from typing import Any
 from urllib.parse import parse_qsl
 
@@ -89,6 +90,15 @@ def _params(query: bytes, raw: bytes, content_type: str) -> tuple[tuple[str, str
     return tuple(pairs[:MAX_PARAMS])
 
 
+def _holds(scope: Scope, raw: bytes, secret: bytes) -> bool:
+    """Whether a request carries `secret` in its body, query or any header."""
+    return (
+        secret in raw
+        or secret in scope.get("query_string", b"")
+        or any(secret in value for _, value in scope["headers"])
+    )
+
+
 def _kept(request: Request) -> tuple[tuple[str, str], ...]:
     kept = [(name, request.headers[name]) for name in KEPT_HEADERS if name in request.headers]
     authorization = request.headers.get("authorization")
@@ -135,12 +145,7 @@ class Listener:
             return
         request = Request(scope, receive)
         raw = await _body(request)
-        token = self.suite.token.encode()
-        carries = (
-            token in raw
-            or token in scope.get("query_string", b"")
-            or any(token in value for _, value in scope["headers"])
-        )
+        carries = _holds(scope, raw, self.suite.token.encode())
         # the path as sent: an encoded slash stays inside its segment
         path = (scope.get("raw_path") or request.url.path.encode()).decode("latin-1")
         shown = printable(path)[:PATH_SHOWN]
@@ -148,31 +153,52 @@ class Listener:
         if name is None:
             await _response(error(404, "not_found", "No scenario lives here."))(scope, receive, send)
             if self.where == "decoy" and self.suite.current is not None:
+                record = self.suite.records[self.suite.current]
+                secret = any(_holds(scope, raw, s.encode()) for s in list(record.secrets))
                 seen = Seen(self.where, request.method, "other", shown, carries, _kept(request), rest=path)
-                self.suite.records[self.suite.current].add(seen)
+                record.add(replace(seen, carries_secret=secret))
             return
         try:
             params = _params(scope.get("query_string", b""), raw, request.headers.get("content-type", ""))
         except ValueError:  # more parameters than anyone sends
             params = ()
+        authorization = request.headers.get("authorization", "")
+        scheme, _, credential = authorization.partition(" ")
         asked = Asked(
             endpoint_of(rest),
             request.method,
-            request.headers.get("authorization") == f"Bearer {self.suite.token}",
+            authorization == f"Bearer {self.suite.token}",
             _json(raw),
             rest,
-            not path.startswith(PREFIX + "/"),
-            params,
+            root=not path.startswith(PREFIX + "/"),
+            params=params,
+            raw=raw,
+            bearer=credential if scheme.lower() == "bearer" else None,
+            local=(scope.get("server") or ("127.0.0.1", 0))[0],
+            remote=(scope.get("client") or ("127.0.0.1", 0))[0],
         )
         owner = name if self.where == "scenario" else (self.suite.current or name)
         record = self.suite.records[owner]
-        kept, body = _kept(request), asked.body
-        record.add(Seen(self.where, request.method, asked.endpoint, shown, carries, kept, body, rest, params))
+        secret = any(_holds(scope, raw, s.encode()) for s in list(record.secrets))
+        record.add(
+            Seen(
+                self.where,
+                request.method,
+                asked.endpoint,
+                shown,
+                carries,
+                _kept(request),
+                asked.body,
+                rest,
+                params,
+                secret,
+            )
+        )
         if self.where == "decoy":
             answer = error(404, "not_found", "This origin is the suite's decoy: nothing is served here.")
         else:
             try:
-                answer = SCENARIOS[name].answer(asked, record, self.suite.origins)
+                answer = await SCENARIOS[name].reply(asked, record, self.suite.origins)
             except ValueError:  # what the client sent cannot make a talkie/1 answer (a validation error)
                 answer = error(400, "invalid_request", "This request cannot be answered in this scenario.")
         await _response(answer)(scope, receive, send)

@@ -44,6 +44,13 @@ ENDPOINTS: Mapping[str, str] = {
     "decision": "api/actions/{actionId}/decision",
 }
 """The manifest's endpoints of every scenario, relative to the scenario's own path."""
+VOICE_ENDPOINTS: Mapping[str, str] = {
+    "voiceSessions": "api/voice/sessions",
+    "voiceTool": "api/voice/sessions/{voiceSessionId}/tools/{name}",
+    "voiceTranscript": "api/voice/sessions/{voiceSessionId}/transcript",
+    "voiceUsage": "api/voice/sessions/{voiceSessionId}/usage",
+}
+"""The voice endpoints, in the manifests of the voice scenarios alone (a server without voice omits them)."""
 
 MANIFEST_PATH = ".well-known/talkie.json"
 STAMP = "2026-01-01T00:00:00Z"
