@@ -7,10 +7,11 @@ in the others every check must be not exercised (its adapter said `unable`). No 
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,8 +36,11 @@ def taking_part(gestures: Iterable[str]) -> set[str]:
     return {name for name, scenario in SCENARIOS.items() if set(scenario.person) <= made}
 
 
-def run(command: str, junit: Path, timeout: float) -> tuple[subprocess.CompletedProcess[str], Judged]:
-    """`talkie-mock clients run --command COMMAND --junit JUNIT`, and its verdicts."""
+def run(
+    command: str, junit: Path, timeout: float, env: Mapping[str, str] | None = None
+) -> tuple[subprocess.CompletedProcess[str], Judged]:
+    """`talkie-mock clients run --command COMMAND --junit JUNIT` (with `env` added to the command's
+    environment), and its verdicts."""
     ran = subprocess.run(
         [
             sys.executable,
@@ -53,6 +57,7 @@ def run(command: str, junit: Path, timeout: float) -> tuple[subprocess.Completed
         text=True,
         timeout=timeout,
         check=False,
+        env={**os.environ, **(env or {})},
     )
     return ran, read(junit) if junit.exists() else Judged({}, 0.0)
 

@@ -181,6 +181,7 @@ export class ActionView {
   private render(): void {
     const a = this.action;
     this.element.dataset.status = a.status;
+    this.element.dataset.methods = a.confirm.methods.join(" ");
     const parts = [`Status: ${a.status}`, `risk: ${a.riskLevel}`];
     if (a.status === "pending") parts.push(`expires ${new Date(a.expiresAt).toLocaleTimeString()}`);
     if (a.status === "running" && a.undoUntil !== undefined) parts.push(`cancel possible until ${new Date(a.undoUntil).toLocaleTimeString()}`);
@@ -223,9 +224,12 @@ export class ActionView {
     try {
       const answer = await this.ctx.decide(this.action, decision, method);
       this.action = answer.action;
+      this.element.dataset.decided = decision;
+      this.message.dataset.failed = "false";
       this.message.textContent = `The server says: ${answer.action.status}`;
       this.ctx.showEvents(answer.events, this.results, turn);
     } catch (error) {
+      this.message.dataset.failed = "true";
       this.message.textContent = describe(error);
       turn.add("error", describe(error));
       if (error instanceof TalkieError && (error.code === "stale" || error.code === "expired" || error.code === "conflict")) {

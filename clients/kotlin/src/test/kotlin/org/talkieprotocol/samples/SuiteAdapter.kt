@@ -100,7 +100,9 @@ private class Adapter(private val person: List<String>) {
             for (text in texts.values) show("text", "text" to text.toString())
         }
         cards.values.forEach(::showCard)
-        for (link in links) show("link", "url" to link)
+        // the links offered: talkie.open's and the link blocks of the cards drawn
+        val cardLinks = cards.values.filter(::renders).flatMap { it.blocks.filterIsInstance<LinkBlock>().map { b -> b.url } }
+        for (link in links + cardLinks) show("link", "url" to link)
         decide(client, cards)
         if ("open" in person) open(client, links, cards.values)
     }
