@@ -37,8 +37,8 @@ class Seen:
 
 @dataclass(frozen=True)
 class Shown:
-    """One line of the adapter's output: `kind` (text, card, link, warning, decision, error, unable) and its
-    data."""
+    """One line of the adapter's output: `kind` (text, card, link, opened, warning, decision, error, unable)
+    and its data."""
 
     kind: str
     data: dict[str, Any]
@@ -78,7 +78,7 @@ class Record:
         return [g for g in gestures if g in said]
 
 
-KINDS = frozenset({"text", "card", "link", "warning", "decision", "error", "unable"})
+KINDS = frozenset({"text", "card", "link", "opened", "warning", "decision", "error", "unable"})
 
 
 def read_shown(output: str) -> list[Shown]:
