@@ -3,7 +3,8 @@
 `python suite_adapter.py {url} {token}` serves the playground as `talkie-mock playground URL` does (its
 own loopback origin, forwarding the page's requests to the scenario's origin alone), opens it in headless
 Chromium, pastes the token, sends "Hello", makes the person's gestures of TALKIE_PERSON the page offers and
-prints what the page shows as the suite's adapter lines (docs/guides/client-suite.md). The page has no
+prints what the page shows as the suite's adapter lines (docs/guides/client-suite.md); with TALKIE_CDP (a
+DevTools endpoint) it takes a context of a Chromium already running instead of launching one. The page has no
 production build, and sign-in and voice need a person's browser session: for those it says `unable`.
 """
 
@@ -129,13 +130,13 @@ def tap_everything(page: Page, bubble: Locator) -> None:
     """Every link opens in a tab of its own, without the token; every same-origin file is downloaded with
     it (the page's Download button)."""
     for button in bubble.locator(".file button").all():
-        name = button.inner_text()
+        url = button.get_attribute("data-url") or button.inner_text()
         try:
             with page.expect_download(timeout=TAP):
                 button.click()
-            show("opened", url=name, via="download")
+            show("opened", url=url, via="download")
         except PlaywrightError:
-            show("error", message=f"{name}: no download")
+            show("error", message=f"{url}: no download")
     for link in bubble.locator("a[href]").all():
         href = link.get_attribute("href") or ""
         try:
@@ -160,11 +161,16 @@ def main() -> int:
         show("unable", gesture=gesture)
     if unable:
         return 0
-    chromium = os.environ.get("TALKIE_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
     with playground(url) as link, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium, args=list(CHROMIUM_ARGS))
+        shared = os.environ.get("TALKIE_CDP")  # a Chromium already running: a fresh context of its own
+        if shared:
+            browser = playwright.chromium.connect_over_cdp(shared)
+        else:
+            chromium = os.environ.get("TALKIE_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+            browser = playwright.chromium.launch(executable_path=chromium, args=list(CHROMIUM_ARGS))
+        context = browser.new_context(accept_downloads=True)
         try:
-            page = browser.new_context(accept_downloads=True).new_page()
+            page = context.new_page()
             page.set_default_timeout(WAIT)
             page.goto(link)
             page.wait_for_selector("body[data-connected]")
@@ -185,7 +191,9 @@ def main() -> int:
                 page.click("#sign-out")
                 page.wait_for_selector("#signed-in:text-is('Not signed in.')")
         finally:
-            browser.close()
+            context.close()
+            if not shared:
+                browser.close()
     return 0
 
 

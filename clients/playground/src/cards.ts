@@ -55,6 +55,7 @@ function fileBlock(block: Extract<CardBlock, { type: "file" }>, ctx: Context): H
   if (target !== undefined && target.origin === ctx.origin) {
     const button = el("button", "small", `Download ${block.name}`);
     button.type = "button";
+    button.dataset.url = target.href;
     button.addEventListener("click", () => void download(target, block.name, ctx));
     wrap.append(button);
   } else wrap.append(open(block.url, `Open ${block.name}`, ctx));

@@ -5325,6 +5325,7 @@
     if (target !== void 0 && target.origin === ctx.origin) {
       const button = el("button", "small", `Download ${block2.name}`);
       button.type = "button";
+      button.dataset.url = target.href;
       button.addEventListener("click", () => void download(target, block2.name, ctx));
       wrap.append(button);
     } else wrap.append(open(block2.url, `Open ${block2.name}`, ctx));
