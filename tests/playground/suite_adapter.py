@@ -71,6 +71,23 @@ SHOWN = """(bubble) => {
 }"""
 
 
+STOP = """() => {
+  const messages = document.getElementById("messages");
+  const cancel = document.getElementById("cancel-run");
+  const observer = new MutationObserver(() => {
+    const bubbles = messages.querySelectorAll(":scope > li.assistant");
+    const body = bubbles[bubbles.length - 1]?.querySelector(":scope > .body");
+    if (body && body.textContent !== "" && !cancel.disabled) {
+      observer.disconnect();
+      cancel.click();
+    }
+  });
+  observer.observe(messages, { childList: true, subtree: true, characterData: true });
+  window.talkieStop = observer;
+}"""
+"""The person's finger on stop: pressed in the same turn of the page's loop as the first words show."""
+
+
 def show(kind: str, **members: Any) -> None:
     print(json.dumps({"kind": kind, **members}, ensure_ascii=False), flush=True)
 
@@ -100,21 +117,20 @@ def converse(page: Page, person: list[str]) -> None:
     """One conversation: "Hello", its reply, the person's taps; prints what the page showed."""
     before = page.locator("#messages > li.assistant").count()
     page.fill("#message", "Hello")
+    if "stop" in person:  # stop as soon as the first words show (a run that ends first has nothing to stop)
+        page.evaluate(STOP)
     page.click("#send")
     bubble = page.locator("#messages > li.assistant").nth(before)
     bubble.wait_for()
-    if "stop" in person:  # stop as soon as the first words show (the run may end first)
-        page.wait_for_function(
-            "(b) => b.dataset.settled === 'true' || b.querySelector(':scope > .body').textContent !== ''",
-            arg=bubble.element_handle(),
-        )
-        if page.is_enabled("#cancel-run"):
-            page.click("#cancel-run")
     bubble.locator(":scope[data-settled=true]").wait_for()
+    if "stop" in person:
+        page.evaluate("() => window.talkieStop.disconnect()")
     for decision, label in (("approve", "Confirm"), ("reject", "Cancel")):
         if decision not in person:
             continue
-        for action in bubble.locator("section.action[data-status=pending]").all():
+        actions = bubble.locator("section.action")  # by place: a decision changes an action's status
+        statuses = [actions.nth(i).get_attribute("data-status") for i in range(actions.count())]
+        for action in [actions.nth(i) for i, status in enumerate(statuses) if status == "pending"]:
             button = action.locator(".buttons button", has_text=re.compile(f"^{label}$"))
             if button.count() == 1:
                 button.click()
