@@ -88,6 +88,14 @@ STOP = """() => {
 """The person's finger on stop: pressed in the same turn of the page's loop as the first words show."""
 
 
+WARNINGS = """() => [...document.querySelectorAll("#trace-turns li.problem")].map((li) => ({
+  kind: "warning",
+  rule: li.querySelector("a.rule")?.textContent ?? "",
+  message: li.textContent.replace(/\\s+/g, " ").trim(),
+}))"""
+"""What the page's trace says the server broke (its checks that failed), as warnings."""
+
+
 def show(kind: str, **members: Any) -> None:
     print(json.dumps({"kind": kind, **members}, ensure_ascii=False), flush=True)
 
@@ -206,6 +214,9 @@ def main() -> int:
             if "sign-out" in person and page.is_enabled("#sign-out"):
                 page.click("#sign-out")
                 page.wait_for_selector("#signed-in:text-is('Not signed in.')")
+            warnings: list[dict[str, Any]] = page.evaluate(WARNINGS)
+            for warning in warnings:
+                show(**warning)
         finally:
             context.close()
             if not shared:
