@@ -82,7 +82,11 @@ private class Adapter(private val person: List<String>) {
                     texts.getOrPut(event.messageId) { StringBuilder() }.append(event.delta)
                     if ("stop" in person && !stopped) { // the person presses stop once the first words show
                         stopped = true
-                        client.cancel(run.runId)
+                        try {
+                            client.cancel(run.runId)
+                        } catch (error: TalkieException) { // told, and the run is read on to its end
+                            show("error", "message" to "stop failed: ${error.message}")
+                        }
                     }
                 }
                 is CardEvent -> cards[event.value.id] = event.value
