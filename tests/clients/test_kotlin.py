@@ -9,15 +9,21 @@ program that exits once `main` returns) pass against the mock whose manifest URL
 Maven, and a run stream quiet for 14 s before each event is kept against a second mock started with
 `--slow-stream 14,count=1`. A live test that skipped would mean a mock's address did not arrive: that fails
 here too.
+
+And the client conformance suite: its adapter (`samples/SuiteAdapter.kt`), started once per scenario with
+`java -cp` and the classpath Maven gave once, passes every scenario whose gestures it makes.
 """
 
 from __future__ import annotations
 
+import os
 import re
+import shlex
 import shutil
 import subprocess
 from pathlib import Path
 
+import client_suite
 import pytest
 import served
 
@@ -73,3 +79,53 @@ def test_maven_verify_against_the_live_mock() -> None:
     total = sum(c[0] for c in counts.values())
     assert total >= 150, f"only {total} JUnit tests ran"
     assert not any(c[1] or c[2] for c in counts.values()), counts
+
+
+KOTLIN_GESTURES = ("stop", "approve", "reject", "open", "again", "production")
+"""What the Kotlin adapter (src/test/kotlin/org/talkieprotocol/samples/SuiteAdapter.kt) does as the person;
+it says `unable` for sign-in, sign-out and voice, which the client does not offer."""
+
+
+def test_kotlin_client_passes_every_scenario_of_the_client_suite_it_takes_part_in(tmp_path: Path) -> None:
+    """`talkie-mock clients run` with the Kotlin adapter, started once per scenario as `java -cp`: no check
+    fails, and every check of the scenarios whose gestures it makes passes."""
+    mvn, java = shutil.which("mvn"), shutil.which("java")
+    if mvn is None or java is None:
+        pytest.skip("Maven is not installed (apt-get install maven default-jdk-headless)")
+    classpath = tmp_path / "classpath.txt"
+    built = subprocess.run(
+        [
+            mvn,
+            "-B",
+            "-q",
+            "test-compile",
+            "dependency:build-classpath",
+            "-Dmdep.includeScope=test",
+            f"-Dmdep.outputFile={classpath}",
+        ],
+        cwd=PACKAGE,
+        capture_output=True,
+        text=True,
+        timeout=MAVEN_SECONDS,
+        check=False,
+    )
+    assert built.returncode == 0, built.stdout[-6000:] + built.stderr[-3000:]
+    target = PACKAGE / "target"
+    path = os.pathsep.join(
+        [str(target / "test-classes"), str(target / "classes"), classpath.read_text().strip()]
+    )
+    # a short-lived JVM: the client compiler alone and the serial collector start fastest on two cores
+    command = shlex.join(
+        [
+            java,
+            "-XX:TieredStopAtLevel=1",
+            "-XX:+UseSerialGC",
+            "-cp",
+            path,
+            "org.talkieprotocol.samples.SuiteAdapterKt",
+        ]
+    )
+    ran, judged = client_suite.run(command + " {url} {token}", tmp_path / "clients.xml", timeout=600)
+    output = ran.stdout[-6000:] + ran.stderr[-3000:]
+    assert ran.returncode == 0, output
+    client_suite.assert_takes_part(judged, KOTLIN_GESTURES, output)

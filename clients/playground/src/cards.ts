@@ -55,6 +55,7 @@ function fileBlock(block: Extract<CardBlock, { type: "file" }>, ctx: Context): H
   if (target !== undefined && target.origin === ctx.origin) {
     const button = el("button", "small", `Download ${block.name}`);
     button.type = "button";
+    button.dataset.url = target.href;
     button.addEventListener("click", () => void download(target, block.name, ctx));
     wrap.append(button);
   } else wrap.append(open(block.url, `Open ${block.name}`, ctx));
@@ -181,6 +182,7 @@ export class ActionView {
   private render(): void {
     const a = this.action;
     this.element.dataset.status = a.status;
+    this.element.dataset.methods = a.confirm.methods.join(" ");
     const parts = [`Status: ${a.status}`, `risk: ${a.riskLevel}`];
     if (a.status === "pending") parts.push(`expires ${new Date(a.expiresAt).toLocaleTimeString()}`);
     if (a.status === "running" && a.undoUntil !== undefined) parts.push(`cancel possible until ${new Date(a.undoUntil).toLocaleTimeString()}`);
@@ -223,9 +225,12 @@ export class ActionView {
     try {
       const answer = await this.ctx.decide(this.action, decision, method);
       this.action = answer.action;
+      this.element.dataset.decided = decision;
+      this.message.dataset.failed = "false";
       this.message.textContent = `The server says: ${answer.action.status}`;
       this.ctx.showEvents(answer.events, this.results, turn);
     } catch (error) {
+      this.message.dataset.failed = "true";
       this.message.textContent = describe(error);
       turn.add("error", describe(error));
       if (error instanceof TalkieError && (error.code === "stale" || error.code === "expired" || error.code === "conflict")) {

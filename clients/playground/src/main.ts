@@ -221,6 +221,7 @@ async function connect(address: string): Promise<void> {
     if (token() !== undefined) await afterSignIn();
   } catch (error) {
     ui.connectStatus.textContent = describe(error);
+    document.body.dataset.connected = "false";
     turn.add("error", describe(error));
     if (error instanceof TalkieError && error.rule !== undefined) turn.check(error.rule, false, error.message);
   }
@@ -468,7 +469,9 @@ class Bubble {
     for (const m of reply) for (const card of m.cards) this.card(card, turn);
   }
 
-  finish(text: string, retry: (() => void) | undefined): void {
+  /** The run's last line; `failed`: it says why the run failed (`data-failed` on the line). */
+  finish(text: string, retry: (() => void) | undefined, failed = false): void {
+    this.end.dataset.failed = String(failed);
     this.end.replaceChildren(document.createTextNode(text));
     if (retry !== undefined) {
       const button = el("button", "small", "Retry");
@@ -505,6 +508,7 @@ async function send(text: string, messageId?: string): Promise<void> {
   const user = el("li", "message user");
   user.append(el("span", "who", "You"), el("p", "body", text));
   const bubble = new Bubble();
+  bubble.element.dataset.settled = "false";
   ui.messages.append(user, bubble.element);
   busy(true);
   let failure: unknown = undefined;
@@ -527,9 +531,9 @@ async function send(text: string, messageId?: string): Promise<void> {
   if (failure !== undefined) {
     turn.add("error", describe(failure));
     const unanswered = failure instanceof TalkieError && failure.kind === "network" && failure.retryable;
-    bubble.finish(describe(failure), unanswered ? () => void send(text, run.messageId) : undefined);
+    bubble.finish(describe(failure), unanswered ? () => void send(text, run.messageId) : undefined, true);
   } else if (end?.kind === "error") {
-    bubble.finish(`The run failed (${end.code}): ${end.message}`, end.retryable ? () => void send(text) : undefined);
+    bubble.finish(`The run failed (${end.code}): ${end.message}`, end.retryable ? () => void send(text) : undefined, true);
   } else if (end?.kind === "finished") {
     bubble.finish(held?.cancelled === true ? "Cancelled; the run finished." : "", undefined);
   } else if (run.dropped) {
@@ -542,11 +546,12 @@ async function send(text: string, messageId?: string): Promise<void> {
       for (const action of recovery.thread.actions) showAction(action, bubble.element, turn);
       bubble.finish("Recovered from the stored thread after the stream dropped.", undefined);
     } catch (error) {
-      bubble.finish(`Recovery failed: ${describe(error)}`, undefined);
+      bubble.finish(`Recovery failed: ${describe(error)}`, undefined, true);
       turn.add("error", describe(error));
     }
   }
   await loadThreads();
+  bubble.element.dataset.settled = "true"; // the run, its recovery and the thread list are done
 }
 
 // ---------------------------------------------------------------- voice

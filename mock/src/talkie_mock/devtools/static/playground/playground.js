@@ -5325,6 +5325,7 @@
     if (target !== void 0 && target.origin === ctx.origin) {
       const button = el("button", "small", `Download ${block2.name}`);
       button.type = "button";
+      button.dataset.url = target.href;
       button.addEventListener("click", () => void download(target, block2.name, ctx));
       wrap.append(button);
     } else wrap.append(open(block2.url, `Open ${block2.name}`, ctx));
@@ -5441,6 +5442,7 @@
     render() {
       const a = this.action;
       this.element.dataset.status = a.status;
+      this.element.dataset.methods = a.confirm.methods.join(" ");
       const parts = [`Status: ${a.status}`, `risk: ${a.riskLevel}`];
       if (a.status === "pending") parts.push(`expires ${new Date(a.expiresAt).toLocaleTimeString()}`);
       if (a.status === "running" && a.undoUntil !== void 0) parts.push(`cancel possible until ${new Date(a.undoUntil).toLocaleTimeString()}`);
@@ -5477,9 +5479,12 @@
       try {
         const answer = await this.ctx.decide(this.action, decision, method);
         this.action = answer.action;
+        this.element.dataset.decided = decision;
+        this.message.dataset.failed = "false";
         this.message.textContent = `The server says: ${answer.action.status}`;
         this.ctx.showEvents(answer.events, this.results, turn);
       } catch (error) {
+        this.message.dataset.failed = "true";
         this.message.textContent = describe(error);
         turn.add("error", describe(error));
         if (error instanceof TalkieError && (error.code === "stale" || error.code === "expired" || error.code === "conflict")) {
@@ -7626,6 +7631,7 @@
       if (token() !== void 0) await afterSignIn();
     } catch (error) {
       ui.connectStatus.textContent = describe(error);
+      document.body.dataset.connected = "false";
       turn.add("error", describe(error));
       if (error instanceof TalkieError && error.rule !== void 0) turn.check(error.rule, false, error.message);
     }
@@ -7849,7 +7855,9 @@
       this.text.replaceChildren(fragment);
       for (const m of reply) for (const card of m.cards) this.card(card, turn);
     }
-    finish(text2, retry) {
+    /** The run's last line; `failed`: it says why the run failed (`data-failed` on the line). */
+    finish(text2, retry, failed = false) {
+      this.end.dataset.failed = String(failed);
       this.end.replaceChildren(document.createTextNode(text2));
       if (retry !== void 0) {
         const button = el4("button", "small", "Retry");
@@ -7879,6 +7887,7 @@
     const user = el4("li", "message user");
     user.append(el4("span", "who", "You"), el4("p", "body", text2));
     const bubble = new Bubble();
+    bubble.element.dataset.settled = "false";
     ui.messages.append(user, bubble.element);
     busy(true);
     let failure = void 0;
@@ -7901,9 +7910,9 @@
     if (failure !== void 0) {
       turn.add("error", describe(failure));
       const unanswered = failure instanceof TalkieError && failure.kind === "network" && failure.retryable;
-      bubble.finish(describe(failure), unanswered ? () => void send(text2, run.messageId) : void 0);
+      bubble.finish(describe(failure), unanswered ? () => void send(text2, run.messageId) : void 0, true);
     } else if (end?.kind === "error") {
-      bubble.finish(`The run failed (${end.code}): ${end.message}`, end.retryable ? () => void send(text2) : void 0);
+      bubble.finish(`The run failed (${end.code}): ${end.message}`, end.retryable ? () => void send(text2) : void 0, true);
     } else if (end?.kind === "finished") {
       bubble.finish(held?.cancelled === true ? "Cancelled; the run finished." : "", void 0);
     } else if (run.dropped) {
@@ -7916,11 +7925,12 @@
         for (const action of recovery.thread.actions) showAction(action, bubble.element, turn);
         bubble.finish("Recovered from the stored thread after the stream dropped.", void 0);
       } catch (error) {
-        bubble.finish(`Recovery failed: ${describe(error)}`, void 0);
+        bubble.finish(`Recovery failed: ${describe(error)}`, void 0, true);
         turn.add("error", describe(error));
       }
     }
     await loadThreads();
+    bubble.element.dataset.settled = "true";
   }
   function talk() {
     const client = session.client;

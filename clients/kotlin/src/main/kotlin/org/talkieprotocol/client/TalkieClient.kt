@@ -353,6 +353,46 @@ public class TalkieClient private constructor(
         return call(Request.Builder().url(url).post(body), DecisionResponse.serializer())
     }
 
+    /**
+     * Where a link target of a card, a block or `talkie.open` leads (§6): a same-origin path (one leading `/`)
+     * resolved against the issuer, or an absolute `https:` URL; null for anything else, which is not a link
+     * talkie/1 lets a client open. A same-origin file is fetched with [download]; any other target opens in
+     * the system browser without the token.
+     */
+    public fun linkUrl(target: String): HttpUrl? {
+        if (target.startsWith("/")) {
+            if (target.startsWith("//") || target.startsWith("/\\")) return null
+            return issuer.resolve(target)?.takeIf { sameOrigin(it, issuer) }
+        }
+        return target.toHttpUrlOrNull()?.takeIf { it.isHttps }
+    }
+
+    /** Whether [url] is on the issuer's origin, the one origin the bearer token goes to. */
+    public fun isSameOrigin(url: HttpUrl): Boolean = sameOrigin(url, issuer)
+
+    /**
+     * Downloads a same-origin `file` block's URL with the bearer token (§6), at most [maxBytes]; a target on
+     * another origin is refused (it opens in the system browser without the token), and no redirect is
+     * followed.
+     */
+    public suspend fun download(target: String, maxBytes: Long = options.maxBodyBytes): ByteArray {
+        val url = linkUrl(target) ?: throw TalkieException("`$target` is neither a same-origin path nor an https URL (§6)")
+        if (!sameOrigin(url, issuer)) {
+            throw TalkieException("${url.origin()} is not the issuer's origin: open it in the browser, without the token (§6)")
+        }
+        val (_, response) = send(Request.Builder().url(url).get())
+        return response.use {
+            if (!response.isSuccessful) throw failure(response)
+            withContext(Dispatchers.IO) {
+                network("the file ${url.encodedPath}") {
+                    val source = response.body.source()
+                    if (source.request(maxBytes + 1)) throw TalkieException("the file ${url.encodedPath} is larger than $maxBytes bytes")
+                    source.readByteArray()
+                }
+            }
+        }
+    }
+
     /** `POST voiceSessions` (§10.1). */
     public suspend fun voiceSession(threadId: String? = null, locale: String? = null): VoiceSession {
         val url = endpoint("voiceSessions", manifest.endpoints.voiceSessions)

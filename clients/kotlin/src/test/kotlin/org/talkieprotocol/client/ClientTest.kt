@@ -146,4 +146,22 @@ class ClientTest {
         assertEquals("Bearer old", server.takeRequest(5, TimeUnit.SECONDS)!!.headers["Authorization"])
         assertEquals("Bearer new", server.takeRequest(5, TimeUnit.SECONDS)!!.headers["Authorization"])
     }
+
+    @Test
+    fun `a same-origin file is downloaded with the token, a link elsewhere is neither fetched nor given it`() {
+        server.enqueue(json(manifest(origin(server))))
+        server.enqueue(MockResponse.Builder().setHeader("Content-Type", "application/pdf").body("%PDF-1.7").build())
+        val client = connect()
+        assertEquals("%PDF-1.7", String(runBlocking { client.download("/api/files/123.pdf") }))
+        server.takeRequest(5, TimeUnit.SECONDS) // the manifest
+        val file = server.takeRequest(5, TimeUnit.SECONDS)!!
+        assertEquals("/api/files/123.pdf", file.url.encodedPath)
+        assertEquals("Bearer tk_ivana_dev", file.headers["Authorization"])
+        val elsewhere = other.url("/file.pdf").newBuilder().scheme("https").build().toString()
+        assertTrue(client.linkUrl(elsewhere) != null && !client.isSameOrigin(client.linkUrl(elsewhere)!!))
+        assertThrows<TalkieException> { runBlocking { client.download(elsewhere) } }
+        assertNull(client.linkUrl("//elsewhere.example/file.pdf"))
+        assertNull(client.linkUrl("http://elsewhere.example/file.pdf"))
+        assertEquals(0, other.requestCount)
+    }
 }
