@@ -351,6 +351,11 @@
       "side": "client",
       "statement": "A client MUST include in a decision the paramsHash of the action version the person saw."
     },
+    "CARD-007": {
+      "level": "MUST",
+      "side": "client",
+      "statement": "A client MUST open every card url except a same-origin file download in the system browser, and send it no token; same-origin links and other blocks' urls included."
+    },
     "VOICE-003": {
       "level": "MUST",
       "side": "client",
@@ -4663,20 +4668,48 @@
   }
   var TalkieClient = class _TalkieClient {
     constructor(manifest, manifestUrl2, options, foreign) {
-      this.manifest = manifest;
       this.manifestUrl = manifestUrl2;
       this.options = options;
+      this.current = manifest;
       this.doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
       this.origin = new URL(manifest.issuer).origin;
       this.foreign = foreign;
     }
-    manifest;
     manifestUrl;
     options;
     doFetch;
     origin;
     /** Endpoint URLs on another origin the person approved (no bearer token goes there). */
     foreign;
+    current;
+    /** Endpoint URLs whose 401 or 404 already brought a fresh manifest that kept them (fetched once each). */
+    refreshedFor = /* @__PURE__ */ new Set();
+    /** The manifest as last fetched: kept for the client's life, fetched again after a 401 or 404 (MAN-023). */
+    get manifest() {
+      return this.current;
+    }
+    /**
+     * Fetch the manifest again after an endpoint answered 401 or 404 (MAN-023), once per endpoint URL while
+     * the endpoint stays where it was; a manifest of another issuer is not taken. Whether the URL moved.
+     */
+    async refreshed(name, params, url) {
+      if (this.refreshedFor.has(url.href)) return void 0;
+      const development = this.options.development === true;
+      const fresh = await fetchManifest(this.manifestUrl, this.doFetch, development).catch(() => void 0);
+      if (fresh === void 0 || new URL(fresh.manifest.issuer).origin !== this.origin) return void 0;
+      this.current = fresh.manifest;
+      let moved;
+      try {
+        moved = this.url(name, params);
+      } catch {
+        return void 0;
+      }
+      if (moved.href === url.href) {
+        this.refreshedFor.add(url.href);
+        return void 0;
+      }
+      return moved;
+    }
     /** Discover a server from a bare host or a manifest URL (§1) and return its client. */
     static async connect(address, options = {}) {
       const development = options.development === true;
@@ -4717,6 +4750,38 @@
       if (template === void 0) return false;
       return new URL(template, this.origin).origin === this.origin || this.foreign.has(name);
     }
+    /**
+     * Where a url of a card goes when the person taps it (§6): a `file` block's url on the server's own origin
+     * is downloaded with the bearer token (`download`, CARD-006); every other url opens in the system browser
+     * without the token (CARD-007), same-origin links included. Resolved against the issuer.
+     */
+    target(url, block2) {
+      const resolved = new URL(url, this.origin);
+      return { how: block2 === "file" && resolved.origin === this.origin ? "download" : "browser", url: resolved };
+    }
+    /** Download a same-origin file block's url with the bearer token (CARD-006); any other url is refused. */
+    async download(url, signal) {
+      const resolved = new URL(url, this.origin);
+      if (resolved.origin !== this.origin) {
+        throw TalkieError.protocol("CARD-007", `${resolved.origin} is not the server's origin: open it in the browser, without the token`);
+      }
+      const token2 = await this.token();
+      let response;
+      try {
+        response = await this.doFetch(resolved.href, {
+          headers: token2 === void 0 ? {} : { authorization: `Bearer ${token2}` },
+          redirect: "error",
+          ...signal === void 0 ? {} : { signal }
+        });
+      } catch (error) {
+        throw TalkieError.network(`no answer from ${resolved.origin} (file)`, error, signal?.aborted === true);
+      }
+      if (!response.ok) {
+        const text2 = await readLimited(response, MANIFEST_LIMIT, "RUN-010").catch(() => "");
+        throw TalkieError.fromResponse(response.status, parseJson(text2), response.headers);
+      }
+      return response;
+    }
     /** The URL of an endpoint, its placeholders filled (resolved against the issuer, MAN-009). */
     url(name, params = {}) {
       const template = this.manifest.endpoints[name];
@@ -4736,10 +4801,10 @@
      * non-2xx answer thrown as `TalkieError`.
      */
     async send(name, params, init) {
-      const url = this.url(name, params);
-      const attempt = async (token2) => {
+      let url = this.url(name, params);
+      const attempt = async (token3) => {
         const headers = new Headers(init.headers);
-        if (token2 !== void 0 && url.origin === this.origin) headers.set("authorization", `Bearer ${token2}`);
+        if (token3 !== void 0 && url.origin === this.origin) headers.set("authorization", `Bearer ${token3}`);
         try {
           return await this.doFetch(url.href, { ...init, headers, redirect: "error" });
         } catch (error) {
@@ -4747,12 +4812,21 @@
           throw TalkieError.network(aborted ? `${name} was aborted` : `no answer from ${url.origin} (${name})`, error, aborted);
         }
       };
-      let response = await attempt(await this.token());
+      let token2 = await this.token();
+      let response = await attempt(token2);
       const tokens = this.options.tokens;
       if (response.status === 401 && typeof tokens === "object" && tokens.refresh !== void 0) {
         await response.body?.cancel().catch(() => void 0);
         const fresh = await tokens.refresh();
-        if (fresh !== void 0) response = await attempt(fresh);
+        if (fresh !== void 0) response = await attempt(token2 = fresh);
+      }
+      if (response.status === 401 || response.status === 404) {
+        const moved = await this.refreshed(name, params, url);
+        if (moved !== void 0) {
+          await response.body?.cancel().catch(() => void 0);
+          url = moved;
+          response = await attempt(token2);
+        }
       }
       if (!response.ok) {
         const text2 = await readLimited(response, MANIFEST_LIMIT, "RUN-010").catch(() => "");
