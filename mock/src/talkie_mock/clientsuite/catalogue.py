@@ -40,7 +40,7 @@ def coverage() -> list[Coverage]:
         elif known.testable == "black-box":
             reason = "judged of servers by talkie-conformance; the client's half has no scenario yet"
         else:
-            reason = f"no scenario yet: {known.why}"
+            reason = f"no scenario: {known.why}"
         rows.append(Coverage(known, found, reason))
     return rows
 
