@@ -8,6 +8,7 @@ What a scenario and a check are (`base`), the scenarios of discovery and sign-in
 run stream (`streams`), their registry (`scenarios`), the checks' judges (`judges`), the situations the
 scenarios answer with (`situations`), what a client did in one scenario (`observe`), the listeners
 (`servers`), the client's command run under a deadline (`command`), a run of the suite (`runner`), its
-verdicts (`verdicts`), its reports (`reports`) and which client rule a scenario judges or why none can
-(`catalogue`).
+verdicts (`verdicts`), its reports (`reports`), which client rule a scenario judges or why none can
+(`catalogue`), app mode — the scenarios on a running mock's origin for an app driven by hand or by its UI
+tests (`appmode`) — and each client rule scored from what the app did there (`scores`).
 """
