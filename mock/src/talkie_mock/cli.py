@@ -795,23 +795,7 @@ def clients_list(as_json: bool) -> None:
     """Every client rule with the scenario that judges it, or why none does."""
     rows = client_catalogue.coverage()
     if as_json:
-        click.echo(
-            json.dumps(
-                [
-                    {
-                        "rule": row.rule.id,
-                        "section": row.rule.section,
-                        "level": row.rule.level,
-                        "statement": row.rule.statement,
-                        "scenarios": list(row.scenarios),
-                        "reason": row.reason,
-                    }
-                    for row in rows
-                ],
-                indent=2,
-                ensure_ascii=False,
-            )
-        )
+        click.echo(json.dumps(client_catalogue.listing(), indent=2, ensure_ascii=False))
         return
     for row in rows:
         where = ", ".join(row.scenarios) if row.scenarios else row.reason
