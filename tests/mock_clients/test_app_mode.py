@@ -16,8 +16,9 @@ from talkie_mock import create_app
 from talkie_mock.clientsuite import appmode, scores
 from talkie_mock.clientsuite.base import GESTURES
 from talkie_mock.clientsuite.catalogue import coverage
-from talkie_mock.clientsuite.observe import Record, Seen
+from talkie_mock.clientsuite.observe import MAX_BYTES, Record, Seen
 from talkie_mock.clientsuite.scenarios import SCENARIOS
+from talkie_mock.clientsuite.servers import BODY_CAP
 from talkie_mock.testing import TOKEN, make_config
 
 HERE = Path(__file__).resolve().parent
@@ -120,6 +121,18 @@ def test_a_scenario_answers_on_the_mock_origin_and_its_record_is_kept_until_rese
     cleared = http.get(appmode.API_PATH, headers=dev).json()
     assert all(s["requests"] == 0 for s in cleared["scenarios"])
     assert cleared["summary"]["pass"] == 0
+
+
+def test_a_scenarios_record_is_bounded_in_bytes(keyed: tuple[TestClient, str]) -> None:
+    http, key = keyed
+    big = b'{"pad": "' + b"x" * BODY_CAP + b'"}'
+    sent = MAX_BYTES // BODY_CAP + 4
+    for _ in range(sent):
+        http.post("/_scenarios/plain-run/api/run", content=big, headers={"Content-Type": "application/json"})
+    listed = http.get(appmode.API_PATH, headers={"Authorization": f"Bearer {key}"}).json()
+    row = next(s for s in listed["scenarios"] if s["name"] == "plain-run")
+    assert row["flooded"] is True
+    assert 0 < row["requests"] <= MAX_BYTES // BODY_CAP < sent
 
 
 def _drive(origin: str, name: str, *extra: str) -> None:

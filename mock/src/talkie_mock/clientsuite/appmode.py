@@ -109,6 +109,7 @@ class AppMode:
                 "person": [{"gesture": g, "text": GESTURES.get(g, g)} for g in scenario.person],
                 "rules": sorted({check.rule for check in scenario.checks}),
                 "requests": len(self.suite.records[name].seen("scenario")),
+                "flooded": self.suite.records[name].flooded,
             }
             for name, scenario in SCENARIOS.items()
         ]

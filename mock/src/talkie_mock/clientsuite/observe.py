@@ -12,6 +12,9 @@ Where = Literal["scenario", "decoy"]
 
 MAX_REQUESTS = 500
 """Requests kept per scenario; a client that floods is judged on the first ones (and `flooded` is set)."""
+MAX_BYTES = 2 * 1024 * 1024
+"""Request body bytes kept per scenario: a running mock keeps a record for as long as it runs (app mode), so
+its size is bounded by bytes as well as by requests."""
 MAX_SHOWN = 500
 """Adapter lines kept per scenario."""
 MAX_LINE = 16 * 1024
@@ -51,12 +54,15 @@ class Record:
     requests: list[Seen] = field(default_factory=list)
     shown: list[Shown] = field(default_factory=list)
     flooded: bool = False
+    kept_bytes: int = 0
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
-    def add(self, seen: Seen) -> None:
+    def add(self, seen: Seen, size: int = 0) -> None:
+        """Keep `seen` (whose body was `size` bytes) while the record has room; else mark it flooded."""
         with self._lock:
-            if len(self.requests) < MAX_REQUESTS:
+            if len(self.requests) < MAX_REQUESTS and self.kept_bytes + size <= MAX_BYTES:
                 self.requests.append(seen)
+                self.kept_bytes += size
             else:
                 self.flooded = True
 

@@ -56,13 +56,14 @@ class Suite:
 
 
 async def _body(request: Request) -> bytes:
+    """The body's first `BODY_CAP` bytes (the rest is not read)."""
     parts: list[bytes] = []
     size = 0
     async for chunk in request.stream():
-        size += len(chunk)
-        if size > BODY_CAP:
+        parts.append(chunk[: BODY_CAP - size])
+        size += len(parts[-1])
+        if size >= BODY_CAP:
             break
-        parts.append(chunk)
     return b"".join(parts)
 
 
@@ -135,9 +136,9 @@ class Listener:
         )
         owner = name if self.where == "scenario" else (self.suite.current or name)
         record = self.suite.records[owner]
-        record.add(
-            Seen(self.where, request.method, asked.endpoint, shown, carries, _kept(request), asked.body, rest)
-        )
+        kept = _kept(request)
+        seen = Seen(self.where, request.method, asked.endpoint, shown, carries, kept, asked.body, rest)
+        record.add(seen, len(raw))
         if self.where == "decoy":
             answer = error(404, "not_found", "This origin is the suite's decoy: nothing is served here.")
         else:
