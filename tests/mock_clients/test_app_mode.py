@@ -123,6 +123,24 @@ def test_a_scenario_answers_on_the_mock_origin_and_its_record_is_kept_until_rese
     assert cleared["summary"]["pass"] == 0
 
 
+def test_a_web_app_on_another_origin_may_call_a_scenario(keyed: tuple[TestClient, str]) -> None:
+    http, _ = keyed
+    page = "http://localhost:3000"
+    path = "/_scenarios/plain-run/api/run"
+    preflight = http.options(
+        path,
+        headers={
+            "Origin": page,
+            "Access-Control-Request-Method": "POST",
+            "Access-Control-Request-Headers": "authorization, content-type",
+        },
+    )
+    assert preflight.status_code in (200, 204)
+    assert preflight.headers["access-control-allow-origin"] == page
+    manifest = http.get("/_scenarios/plain-run/.well-known/talkie.json", headers={"Origin": page})
+    assert manifest.headers["access-control-allow-origin"] == page
+
+
 def test_a_scenarios_record_is_bounded_in_bytes(keyed: tuple[TestClient, str]) -> None:
     http, key = keyed
     big = b'{"pad": "' + b"x" * BODY_CAP + b'"}'
