@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ipaddress
 import urllib.parse
+from dataclasses import replace
 from typing import Any
 
 from starlette.applications import Starlette
@@ -64,8 +65,11 @@ class AppSuite(Suite):
         self.current = name
         issuer = current(self.configured)
         host = _host_of(issuer)
-        return Origins(
-            issuer, f"http://{host}:{self.decoy_port}", self.token, f"https://{host}:{self.links_port}"
+        return replace(
+            self.origins,
+            issuer=issuer,
+            decoy=f"http://{host}:{self.decoy_port}",
+            links=f"https://{host}:{self.links_port}",
         )
 
     def reset(self) -> None:
@@ -99,7 +103,7 @@ class AppMode:
 
     def listing(self, origin: str) -> list[dict[str, Any]]:
         """Every scenario with its manifest URL on `origin` and what the person does in it."""
-        base = Origins(origin, "", self.suite.token, "")
+        base = replace(self.suite.origins, issuer=origin)
         return [
             {
                 "name": name,
