@@ -72,6 +72,13 @@ def test_the_text_form_escapes_what_the_app_sent() -> None:
     assert "0 passed, 1 failed" in text
 
 
+def test_the_text_form_is_one_line_while_no_scenario_was_asked_for() -> None:
+    data = scores.as_json(scores.judge({}))
+    text = scores.as_text({"scenarios": [{"name": n, "requests": 0} for n in SCENARIOS], **data})
+    assert text.count("\n") == 0
+    assert f"none of the {len(SCENARIOS)} scenarios" in text
+
+
 def test_the_clients_api_is_guarded_and_lists_every_scenario_with_its_person(
     keyed: tuple[TestClient, str],
 ) -> None:

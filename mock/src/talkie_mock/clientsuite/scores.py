@@ -107,6 +107,11 @@ def as_text(data: Mapping[str, Any]) -> str:
     rules: list[dict[str, Any]] = [r for r in data.get("rules", []) if isinstance(r, dict)]
     scenarios = [s for s in data.get("scenarios", []) if isinstance(s, dict)]
     asked = sum(1 for s in scenarios if s.get("requests"))
+    if not asked:
+        return (
+            f"Client rules: the app asked for none of the {len(scenarios)} scenarios of the client suite "
+            "(app mode: point it at a scenario's manifest URL, listed in the inspector's Client suite panel)."
+        )
     lines = [
         f"Client rules, judged by the scenarios on what the app did ({asked} of {len(scenarios)} scenarios "
         "asked for):",
