@@ -128,6 +128,10 @@ def test_a_scenario_answers_on_the_mock_origin_and_its_record_is_kept_until_rese
     cleared = http.get(appmode.API_PATH, headers=dev).json()
     assert all(s["requests"] == 0 for s in cleared["scenarios"])
     assert cleared["summary"]["pass"] == 0
+    http.get("/" + path)
+    assert http.post("/_mock/api/reset", headers=dev).status_code == 200
+    after_reset = http.get(appmode.API_PATH, headers=dev).json()
+    assert all(s["requests"] == 0 for s in after_reset["scenarios"])
 
 
 def test_a_web_app_on_another_origin_may_call_a_scenario(keyed: tuple[TestClient, str]) -> None:

@@ -6,7 +6,7 @@ Each scenario answers under `PREFIX/<name>/` of the mock (its manifest URL names
 on its address; the URLs a scenario hands out name the host the app used to reach the mock, so the
 simulator, the emulator and a phone on the LAN each reach them (notes N-230). `GET /_mock/api/clients` (a
 developer surface, behind the mock's guard) lists the scenarios and scores each client rule from the
-records (`scores`); `DELETE` starts every record afresh.
+records (`scores`); `DELETE`, like a reset of the mock, starts every record afresh.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from talkie_mock.clientsuite.observe import Record
 from talkie_mock.clientsuite.scenarios import SCENARIOS
 from talkie_mock.clientsuite.servers import Listener, Suite, Tripwire
 from talkie_mock.clientsuite.situations import PREFIX, Origins
+from talkie_mock.devtools.control import DevTools
 from talkie_mock.devtools.redact import Redactor
 
 API_PATH = "/_mock/api/clients"
@@ -144,4 +145,6 @@ def install(app: Starlette, token: str, configured: str, secrets: tuple[str, ...
     answer of the clients API may show (the developer secret, other tokens)."""
     mode = AppMode(token, configured, Redactor([token, *secrets]))
     app.router.routes[0:0] = mode.routes()
+    tools: DevTools = app.state.devtools
+    tools.on_reset.append(mode.suite.reset)  # the inspector's Reset starts the records afresh too
     return mode
