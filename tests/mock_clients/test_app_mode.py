@@ -19,7 +19,7 @@ from talkie_mock.clientsuite.catalogue import coverage
 from talkie_mock.clientsuite.observe import MAX_BYTES, Record, Seen
 from talkie_mock.clientsuite.scenarios import SCENARIOS
 from talkie_mock.clientsuite.servers import BODY_CAP
-from talkie_mock.testing import TOKEN, make_config
+from talkie_mock.testing import TOKEN, LiveServer, make_config
 
 HERE = Path(__file__).resolve().parent
 CLIENT = [sys.executable, str(HERE / "reference_client.py")]
@@ -162,6 +162,18 @@ def test_a_scenarios_record_is_bounded_in_bytes(keyed: tuple[TestClient, str]) -
     row = next(s for s in listed["scenarios"] if s["name"] == "plain-run")
     assert row["flooded"] is True
     assert 0 < row["requests"] <= MAX_BYTES // BODY_CAP < sent
+
+
+def test_a_live_server_in_app_mode_judges_a_token_sent_to_the_decoy() -> None:
+    with LiveServer(make_config(), clients=True) as server:
+        assert server.clients is not None
+        url = f"{server.url}/_scenarios/token-redirect/.well-known/talkie.json"
+        argv = [*CLIENT, url, TOKEN, "--break", "token-everywhere"]
+        subprocess.run(argv, capture_output=True, timeout=60, check=False)
+        found = scores.judge(server.clients.suite.records)
+    assert {r.rule: r.status for r in found.rules}["AUTH-019"] == "fail"
+    decoy = [s for s in server.clients.suite.records["token-redirect"].seen("decoy") if s.carries_token]
+    assert decoy, "the decoy beside the live server received the token"
 
 
 def _drive(origin: str, name: str, *extra: str) -> None:
