@@ -9,6 +9,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 import served
 from starlette.testclient import TestClient
@@ -174,6 +175,27 @@ def test_a_live_server_in_app_mode_judges_a_token_sent_to_the_decoy() -> None:
     assert {r.rule: r.status for r in found.rules}["AUTH-019"] == "fail"
     decoy = [s for s in server.clients.suite.records["token-redirect"].seen("decoy") if s.carries_token]
     assert decoy, "the decoy beside the live server received the token"
+
+
+@pytest.mark.parametrize(("broken", "verdict"), [((), "pass"), (("--break", "hide-unknown-cards"), "fail")])
+def test_what_a_ui_test_says_the_app_showed_is_judged(broken: tuple[str, ...], verdict: str) -> None:
+    with LiveServer(make_config(), clients=True) as server:
+        assert server.clients is not None
+        url = f"{server.url}/_scenarios/unknown-block/.well-known/talkie.json"
+        ran = subprocess.run([*CLIENT, url, TOKEN, *broken], capture_output=True, text=True, timeout=60)
+
+        def card_004() -> str:
+            found = scores.judge(server.clients.suite.records) if server.clients else None
+            return next(r.status for r in found.rules if r.rule == "CARD-004") if found else ""
+
+        assert card_004() == "not exercised"  # an app has no adapter: nothing said what it showed
+        posted = httpx.post(f"{server.url}{appmode.API_PATH}/unknown-block/shown", content=ran.stdout)
+        assert posted.status_code == 200
+        assert posted.json()["kept"] >= 1
+        assert card_004() == verdict
+        unknown = httpx.post(f"{server.url}{appmode.API_PATH}/no-such-scenario/shown", content=ran.stdout)
+        assert unknown.status_code == 404
+        assert unknown.json()["error"]["code"] == "not_found"
 
 
 def _drive(origin: str, name: str, *extra: str) -> None:

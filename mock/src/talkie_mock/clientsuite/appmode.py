@@ -6,7 +6,9 @@ Each scenario answers under `PREFIX/<name>/` of the mock (its manifest URL names
 on its address; the URLs a scenario hands out name the host the app used to reach the mock, so the
 simulator, the emulator and a phone on the LAN each reach them (notes N-230). `GET /_mock/api/clients` (a
 developer surface, behind the mock's guard) lists the scenarios and scores each client rule from the
-records (`scores`); `DELETE`, like a reset of the mock, starts every record afresh.
+records (`scores`); `DELETE`, like a reset of the mock, starts every record afresh. An app has no adapter,
+but its UI test may say what the app showed in a scenario (`POST …/clients/<name>/shown`, the adapter's JSON
+lines), which the render-side checks then judge.
 """
 
 from __future__ import annotations
@@ -23,9 +25,10 @@ from starlette.routing import Mount, Route
 from starlette.types import Scope
 
 from talkie_mock.api.issuer import current
+from talkie_mock.api.problems import problem
 from talkie_mock.clientsuite import scores
 from talkie_mock.clientsuite.base import GESTURES
-from talkie_mock.clientsuite.observe import Record
+from talkie_mock.clientsuite.observe import MAX_SHOWN, Record, read_shown
 from talkie_mock.clientsuite.scenarios import SCENARIOS
 from talkie_mock.clientsuite.servers import Listener, Suite, Tripwire
 from talkie_mock.clientsuite.situations import PREFIX, Origins
@@ -33,7 +36,10 @@ from talkie_mock.devtools.control import DevTools
 from talkie_mock.devtools.redact import Redactor
 
 API_PATH = "/_mock/api/clients"
-"""The scenarios and the client rules' scores (GET), or every record started afresh (DELETE)."""
+"""The scenarios and the client rules' scores (GET), or every record started afresh (DELETE); below it,
+`<name>/shown` takes what the app showed in a scenario (POST: the adapter's JSON lines, from a UI test)."""
+SHOWN_BYTES = MAX_SHOWN * 1024
+"""The most of a `shown` body read: room for every line a record keeps, at a kilobyte each."""
 
 
 def _host_of(origin: str) -> str:
@@ -133,9 +139,20 @@ class AppMode:
                 return Response(status_code=204)
             return JSONResponse(self.report(current(self.suite.configured)))
 
+        async def shown(request: Request) -> Response:
+            name = request.path_params["name"]
+            if name not in SCENARIOS:
+                return problem(request, "not_found", "The client suite has no scenario of that name.")
+            raw = await request.body()
+            lines = read_shown(raw[:SHOWN_BYTES].decode("utf-8", errors="replace"))
+            record = self.suite.records[name]
+            record.shown = [*record.shown, *lines][:MAX_SHOWN]
+            return JSONResponse({"kept": len(lines), "shown": len(record.shown)})
+
         return [
             Mount(PREFIX, app=self.scenarios),
             Route(API_PATH, clients, methods=["GET", "DELETE"]),
+            Route(API_PATH + "/{name}/shown", shown, methods=["POST"]),
         ]
 
 
