@@ -17,7 +17,7 @@ from talkie_mock import create_app
 from talkie_mock.clientsuite import appmode, scores
 from talkie_mock.clientsuite.base import GESTURES
 from talkie_mock.clientsuite.catalogue import coverage
-from talkie_mock.clientsuite.observe import MAX_BYTES, Record, Seen
+from talkie_mock.clientsuite.observe import MAX_BYTES, Record, Seen, read_shown
 from talkie_mock.clientsuite.scenarios import SCENARIOS
 from talkie_mock.clientsuite.servers import BODY_CAP
 from talkie_mock.testing import TOKEN, LiveServer, make_config
@@ -58,6 +58,21 @@ def test_a_rule_takes_the_worst_of_its_scenarios_and_only_a_must_fails() -> None
     assert found.failed
     # a rule that may not fail a client is only warned, whatever its scenario found
     assert all(r.status != "fail" or r.level in ("MUST", "MUST NOT") for r in found.rules)
+
+
+def test_a_gesture_the_ui_test_says_the_app_cannot_make_leaves_its_scenario_not_exercised(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    name = "version-2"
+    monkeypatch.setattr(type(SCENARIOS[name]), "person", ("voice",))
+    record = Record()
+    record.add(Seen("scenario", "GET", "manifest", "/m", False))
+    record.add(Seen("scenario", "POST", "run", "/r", True, body={"messages": []}))
+    record.shown = read_shown('{"kind": "unable", "gesture": "voice"}')
+    found = scores.judge({name: record})
+    mine = [r for r in found.results if r.scenario == name]
+    assert mine
+    assert all(r.verdict == "skip" and "cannot voice" in r.detail for r in mine), mine
 
 
 def test_the_text_form_escapes_what_the_app_sent() -> None:
