@@ -170,6 +170,8 @@ class Listener:
         until = time.monotonic() + START_DEADLINE
         while not self.server.started:
             if time.monotonic() > until or not self.thread.is_alive():
+                self.stop()
+                sock.close()
                 raise OSError(f"the {self.where} listener did not start")
             time.sleep(0.01)
         self.origin = f"http://{host}:{port}"
