@@ -111,6 +111,23 @@ def test_checklists_name_the_suite_checks_that_test_each_rule(built_site: Path) 
                 assert f"{spec.section}.{spec.name}" in rows[rule_id]["text"]["Tested by"], rule_id
 
 
+def test_the_client_checklist_names_each_rules_scenario_as_clients_list_does(built_site: Path) -> None:
+    """The Scenario column shows what `talkie-mock clients list --json` prints: the scenarios judging each
+    client rule, or the reason none does."""
+    from talkie_mock.clientsuite.catalogue import listing
+
+    rows = checklist(built_site, "client")
+    listed = listing()
+    assert {row["rule"] for row in listed} == set(rows)
+    for row in listed:
+        shown, raw = rows[row["rule"]]["text"]["Scenario"], rows[row["rule"]]["raw"]["Scenario"]
+        if row["scenarios"]:
+            assert re.findall(r"<code>(.*?)</code>", raw) == row["scenarios"], (row["rule"], raw)
+        else:
+            assert shown == _text("No scenario: " + row["reason"]), (row["rule"], shown)
+    assert "Scenario" not in next(iter(checklist(built_site, "server").values()))["text"]
+
+
 def test_untested_rules_say_why(built_site: Path) -> None:
     rows = checklist(built_site, "client")
     for rule in rules():

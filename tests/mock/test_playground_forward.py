@@ -31,6 +31,7 @@ from starlette.applications import Starlette
 from starlette.testclient import TestClient
 from talkie_mock import cli
 from talkie_mock.cli import main
+from talkie_mock.clientsuite.servers import Listener
 from talkie_mock.devtools import forward
 from talkie_mock.devtools.guard import DevKey
 from talkie_mock.devtools.playground import FORWARD_PATH, Limits, create_playground_app
@@ -539,7 +540,12 @@ def no_server(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[Any]:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path / "run"))
 
+    real_run = uvicorn.Server.run
+
     def fake_run(self: uvicorn.Server, sockets: list[Any]) -> None:
+        if isinstance(self.config.app, Listener):  # the client suite's decoy beside the mock runs as it would
+            real_run(self, sockets=sockets)
+            return
         served.append(self.config.app)
 
     monkeypatch.setattr(uvicorn.Server, "run", fake_run)

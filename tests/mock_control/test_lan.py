@@ -10,6 +10,7 @@ import segno
 import uvicorn
 from click.testing import CliRunner
 from talkie_mock.cli import main
+from talkie_mock.clientsuite.servers import Listener
 from talkie_mock.devtools import lan
 
 # segno's compact terminal drawing: one character per two module rows, light modules drawn as ink.
@@ -45,10 +46,15 @@ def test_lan_address_is_private_or_none() -> None:
 
 @pytest.fixture
 def no_server(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
-    """`serve` without running uvicorn: records the app it would serve."""
+    """`serve` without running the mock's uvicorn: records the app it would serve. The client suite's decoy
+    beside it (app mode) runs as it would, and `serve` stops it."""
     served: list[Any] = []
+    real_run = uvicorn.Server.run
 
     def fake_run(self: uvicorn.Server, sockets: list[Any]) -> None:
+        if isinstance(self.config.app, Listener):
+            real_run(self, sockets=sockets)
+            return
         served.append((self.config.app, sockets[0].getsockname()))
 
     monkeypatch.setattr(uvicorn.Server, "run", fake_run)

@@ -11,6 +11,7 @@ import pytest
 import uvicorn
 from click.testing import CliRunner
 from talkie_mock.cli import main
+from talkie_mock.clientsuite.servers import Listener
 
 
 @pytest.fixture
@@ -19,7 +20,12 @@ def no_server(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[Any]:
     served: list[Any] = []
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
 
+    real_run = uvicorn.Server.run
+
     def fake_run(self: uvicorn.Server, sockets: list[Any]) -> None:
+        if isinstance(self.config.app, Listener):  # the client suite's decoy beside the mock runs as it would
+            real_run(self, sockets=sockets)
+            return
         served.append(self.config.app)
 
     monkeypatch.setattr(uvicorn.Server, "run", fake_run)

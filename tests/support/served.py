@@ -19,7 +19,7 @@ import httpx
 import pytest
 
 TOKEN = "tk_voice_test_token"
-BANNER_LINES = 12
+BANNER_LINES = 16
 MEMORY = ":memory:"
 
 

@@ -20,6 +20,7 @@ import { ActionView, cardView, type Context, describe } from "./cards.js";
 import { render } from "./markdown.js";
 import { type Forwarding, tracedFetch } from "./net.js";
 import * as oauth from "./oauth.js";
+import { listScenarios, showPicker } from "./scenarios.js";
 import { Trace, type Turn } from "./trace.js";
 import { checkAction, checkCard, checkText, checkThread, checkThreads } from "./verdicts.js";
 import { VoiceCall, type VoiceUi } from "./voice.js";
@@ -721,6 +722,13 @@ async function boot(): Promise<void> {
     }
   }
   if (ui.address.value === "") ui.address.value = location.origin;
+  if (session.forwarding === undefined) {
+    const picker = { section: byId("scenarios", HTMLElement), select: byId("scenario", HTMLSelectElement), person: byId("scenario-person", HTMLElement) };
+    showPicker(picker, await listScenarios(key), (url) => {
+      ui.address.value = url;
+      void connect(url);
+    });
+  }
   const params = new URLSearchParams(location.search);
   const callback = location.pathname.endsWith("/callback") && (params.has("code") || params.has("error"));
   if (callback) history.replaceState(null, "", location.pathname.replace(/callback$/, ""));

@@ -12,7 +12,7 @@ import html
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from . import basis
+from . import basis, client_suite
 from .contract import Contract, Rule
 from .markdown import cell, table
 from .rules import Coverage, Placement, level_label, rule_link, statement
@@ -62,7 +62,11 @@ CLIENT = Role(
         "the order of the protocol's sections. Most client rules cannot be seen from a server's side of the "
         "wire, so the conformance suite does not test them; the mock server's "
         "[inspector](app-developers.md#the-inspector) flags the ones it can observe in the requests your "
-        "client sends, and the [client tutorial](build-a-client.md) shows a minimal client that follows them."
+        "client sends, and the [client tutorial](build-a-client.md) shows a minimal client that follows "
+        "them. "
+        "The mock's [client conformance suite](client-suite.md) judges your app rule by rule: **Scenario** "
+        "names the scenario that judges each rule (`talkie-mock clients list` prints the same), or says why "
+        "none can."
     ),
 )
 ROLES = (SERVER, CLIENT)
@@ -110,6 +114,13 @@ def tested_by(rule: Rule, coverage: Coverage) -> str:
     return reason + (": " + rule.why if rule.why else "")
 
 
+def _scenario_cell(rule: Rule, coverage: Coverage) -> str:
+    """The client suite's scenarios of a rule, or why none judges it (`client_suite`)."""
+    if coverage.scenarios is None:
+        return "—"
+    return cell(html.escape(client_suite.cell(coverage.scenarios.get(rule.id)), quote=False))
+
+
 def _summary(role: Role, rules: list[Rule], coverage: Coverage) -> str:
     own = sum(rule.side == role.side for rule in rules)
     kinds = [basis.basis_of(rule).kind for rule in rules]
@@ -155,6 +166,7 @@ def render(role: Role, contract: Contract, placement: Placement, coverage: Cover
         "whole sentence. "
         "**Tested by** names what catches a violation, or why nothing can.",
     ]
+    judged = role.side == "client"
     for section, members in grouped(rules):
         title = titles.get(section, "")
         parts.append(f"## §{section} {title}".rstrip())
@@ -166,12 +178,10 @@ def render(role: Role, contract: Contract, placement: Placement, coverage: Cover
                 cell(html.escape(statement(rule), quote=False)),
                 basis.describe(rule, lines, role.uri),
                 cell(tested_by(rule, coverage)),
+                *([_scenario_cell(rule, coverage)] if judged else []),
             ]
             for rule in members
         ]
-        parts.append(
-            '<div class="talkie-checklist" markdown="1">\n\n'
-            + table(["Rule", "Level", "Requirement", "Basis", "Tested by"], rows)
-            + "\n\n</div>"
-        )
+        heads = ["Rule", "Level", "Requirement", "Basis", "Tested by", *(["Scenario"] if judged else [])]
+        parts.append('<div class="talkie-checklist" markdown="1">\n\n' + table(heads, rows) + "\n\n</div>")
     return "\n\n".join(parts) + "\n"

@@ -22,6 +22,7 @@ from . import (
     basis,
     checklists,
     checks,
+    client_suite,
     control_api,
     diagrams,
     endpoints,
@@ -153,6 +154,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         checks=checks.checks_by_rule(),
         fuzz=checks.fuzz_checks_by_rule(),
         inspector=inspector.inspector_rules(contract.root),
+        scenarios=client_suite.scenarios_by_rule(),
     )
     matrix = rules.render_matrix(contract, placement, coverage)
     _generated(config, files, rules.MATRIX_URI, matrix)

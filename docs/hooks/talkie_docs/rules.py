@@ -21,6 +21,7 @@ from talkie_models.rules import LEVELS
 from codegen.rule_pages import AREA_PAGE, MARKER_RE, SPEC_DIR, Placement, place_rules, spec_sources
 
 from . import basis, sections
+from .client_suite import Judged
 from .contract import Contract, Rule
 from .markdown import cell, table
 
@@ -131,11 +132,13 @@ def rule_link(rule_id: str, page: str | None, from_uri: str = MATRIX_URI) -> str
 
 @dataclass(frozen=True)
 class Coverage:
-    """How each rule is caught: suite checks, fuzz checks, the mock's inspector (None: source unavailable)."""
+    """How each rule is caught: suite checks, fuzz checks, the mock's inspector, the client suite's
+    scenarios (None: source unavailable)."""
 
     checks: Mapping[str, list[str]] | None = None
     fuzz: Mapping[str, list[str]] | None = None
     inspector: Mapping[str, list[str]] | None = None
+    scenarios: Mapping[str, Judged] | None = None
 
     def check_cell(self, rule_id: str) -> str:
         names = [f"`{name}`" for name in (self.checks or {}).get(rule_id, [])]

@@ -23,10 +23,14 @@ from talkie_models.protocol import WELL_KNOWN_PATH
 
 from talkie_mock import serving
 from talkie_mock.app import create_app
+from talkie_mock.clientsuite import appmode
 from talkie_mock.clientsuite import catalogue as client_catalogue
 from talkie_mock.clientsuite import reports as client_reports
 from talkie_mock.clientsuite.command import CommandError
 from talkie_mock.clientsuite.runner import run_suite
+from talkie_mock.clientsuite.scenarios import SCENARIOS
+from talkie_mock.clientsuite.scores import as_text as client_scores_text
+from talkie_mock.clientsuite.situations import PREFIX as SCENARIO_PREFIX
 from talkie_mock.config import (
     KEPT_TOKEN,
     LOCALES,
@@ -429,6 +433,10 @@ def announce(config: MockConfig, on_lan: bool, key: str, faults: Sequence[str] =
     if config.other_tokens:
         click.echo(f"             and {len(config.other_tokens)} more, one user each (--token)")
     click.echo(f"  state:     {config.state}")
+    click.echo(
+        f"  clients:   {len(SCENARIOS)} scenarios for an app, each at {local}{SCENARIO_PREFIX}/<name>/… "
+        "(inspector: Client suite; scores: talkie-mock report)"
+    )
     if config.vary is not None:
         click.echo(f"  vary:      seed {config.vary} (every choice talkie/1 leaves open varies)")
     if config.scenario is not None:
@@ -543,6 +551,29 @@ def _serve_bound(
         raise click.ClickException(str(exc)) from exc
     key: str = app.state.devtools_key
     config = app.state.mock.config  # with the dev token kept in the state file
+    # app mode: the client suite's scenarios on the mock's origin, its decoy and tripwire beside it
+    clients = appmode.install(app, config.token, config.origin, (key, *config.other_tokens))
+    try:
+        clients.start(config.host)
+    except OSError as exc:
+        click.echo(f"talkie-mock: the client suite's decoy could not start ({exc})", err=True)
+        sys.exit(2)
+    try:
+        _serve_app(app, sock, twin, options, config, key, on_lan, first)
+    finally:
+        clients.stop()
+
+
+def _serve_app(
+    app: Any,
+    sock: socket.socket,
+    twin: socket.socket | None,
+    options: dict[str, Any],
+    config: MockConfig,
+    key: str,
+    on_lan: bool,
+    first: Callable[[str, str], None] | None,
+) -> None:
     if first is not None:
         first(local_origin(config), key)
     announce(config, on_lan, key, [fault.label for fault in app.state.devtools.faults.faults])
@@ -728,16 +759,29 @@ def run_playground(app: Any, sock: socket.socket, read_timeout: float, key: str,
     ),
 )
 def report(url: str | None, state: Path | None, as_json: bool, key: str | None) -> None:
-    """Print the rule findings the mock recorded about its clients' requests. Exit 1 when there are any."""
+    """Print the rule findings the mock recorded about its clients' requests and, from a running mock, each
+    client rule scored by the client suite's scenarios on what the app did (app mode). Exit 1 when there
+    is a finding or a client rule fails."""
+    scores: dict[str, Any] | None = None
     try:
-        found = (
-            reporting.load(state) if state is not None else reporting.fetch(url or reporting.running(), key)
-        )
+        if state is not None:
+            found = reporting.load(state)
+        else:
+            target = url or reporting.running()
+            found = reporting.fetch(target, key)
+            scores = reporting.fetch_clients(target, key)
     except reporting.ReportError as exc:
         click.echo(f"talkie-mock report: {exc}", err=True)
         sys.exit(2)
-    click.echo(reporting.as_json(found) if as_json else reporting.as_text(found))
-    sys.exit(1 if found else 0)
+    if as_json:
+        click.echo(reporting.as_json(found, scores))
+    else:
+        click.echo(reporting.as_text(found))
+        if scores is not None:
+            click.echo("")
+            click.echo(client_scores_text(scores))
+    failed = scores is not None and bool(scores.get("summary", {}).get("fail"))
+    sys.exit(1 if found or failed else 0)
 
 
 @main.group()
@@ -751,23 +795,7 @@ def clients_list(as_json: bool) -> None:
     """Every client rule with the scenario that judges it, or why none does."""
     rows = client_catalogue.coverage()
     if as_json:
-        click.echo(
-            json.dumps(
-                [
-                    {
-                        "rule": row.rule.id,
-                        "section": row.rule.section,
-                        "level": row.rule.level,
-                        "statement": row.rule.statement,
-                        "scenarios": list(row.scenarios),
-                        "reason": row.reason,
-                    }
-                    for row in rows
-                ],
-                indent=2,
-                ensure_ascii=False,
-            )
-        )
+        click.echo(json.dumps(client_catalogue.listing(), indent=2, ensure_ascii=False))
         return
     for row in rows:
         where = ", ".join(row.scenarios) if row.scenarios else row.reason

@@ -20,6 +20,7 @@ from talkie_models.sse import SSEDecoder
 from talkie_models.validation import validate
 
 from talkie_mock.app import create_app
+from talkie_mock.clientsuite import appmode
 from talkie_mock.config import MockConfig
 
 if TYPE_CHECKING:
@@ -110,13 +111,19 @@ def free_socket() -> socket.socket:
 
 
 class LiveServer:
-    """A real uvicorn serving an app in a thread, on a free loopback port."""
+    """A real uvicorn serving an app in a thread, on a free loopback port; `clients`: with the client suite's
+    scenarios on its origin and their decoy beside it (app mode, as `talkie-mock serve` has them)."""
 
-    def __init__(self, config: MockConfig) -> None:
+    def __init__(self, config: MockConfig, clients: bool = False) -> None:
         self.sock = free_socket()
         self.port = self.sock.getsockname()[1]
         self.config = replace(config, port=self.port)
         self.app = create_app(self.config)
+        self.clients = (
+            appmode.install(self.app, self.config.token, self.config.origin, (self.app.state.devtools_key,))
+            if clients
+            else None
+        )
         self.server = uvicorn.Server(uvicorn.Config(self.app, log_level="warning", lifespan="on"))
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
 
@@ -125,14 +132,22 @@ class LiveServer:
         return f"http://127.0.0.1:{self.port}"
 
     def __enter__(self) -> LiveServer:
-        self.thread.start()
-        deadline = time.monotonic() + 10
-        while not self.server.started:
-            assert time.monotonic() < deadline, "uvicorn did not start"
-            time.sleep(0.02)
+        if self.clients is not None:
+            self.clients.start(self.config.host)
+        try:
+            self.thread.start()
+            deadline = time.monotonic() + 10
+            while not self.server.started:
+                assert time.monotonic() < deadline, "uvicorn did not start"
+                time.sleep(0.02)
+        except BaseException:
+            self.__exit__()
+            raise
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.server.should_exit = True
         self.thread.join(10)
         self.sock.close()
+        if self.clients is not None:
+            self.clients.stop()

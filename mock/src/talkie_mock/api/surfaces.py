@@ -17,8 +17,9 @@ from __future__ import annotations
 SIGNALING_PATH = "/_mock/voice/sdp"
 """Where an app posts its SDP offer (§10.1 `signaling.url`)."""
 
-PROTOCOL_PREFIXES = ("/.well-known/", "/api/talkie/", "/talkie/")
-"""Discovery, the endpoints and the logo."""
+PROTOCOL_PREFIXES = ("/.well-known/", "/api/talkie/", "/talkie/", "/_scenarios/")
+"""Discovery, the endpoints and the logo; and the client suite's scenarios a running mock serves, each a
+talkie/1 server of its own under its path (app mode), which a web app calls as it calls the mock."""
 PROTOCOL_PATHS = frozenset({SIGNALING_PATH})
 """talkie/1 endpoints outside those prefixes."""
 DEVELOPER_PREFIXES = ("/_mock", "/oauth/account")

@@ -12,6 +12,7 @@ the manifest's use (`manifests`), of the person's gestures (`gestures`) and of v
 speech provider `talk` and judges `hearing`), their registry (`scenarios`), the checks' judges (`judges`),
 the situations the scenarios answer with (`situations`), what a client did in one scenario (`observe`), the
 listeners (`servers`), the client's command run under a deadline (`command`), a run of the suite (`runner`),
-its verdicts (`verdicts`), its reports (`reports`) and which client rule a scenario judges or why none can
-(`catalogue`).
+its verdicts (`verdicts`), its reports (`reports`), which client rule a scenario judges or why none can
+(`catalogue`), app mode — the scenarios on a running mock's origin for an app driven by hand or by its UI
+tests (`appmode`) — and each client rule scored from what the app did there (`scores`).
 """

@@ -4,6 +4,7 @@ catalogue's (talkie_models.rules), the scenarios the registry's; this module onl
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from talkie_models.rules import Rule, catalogue
 
@@ -43,6 +44,22 @@ def coverage() -> list[Coverage]:
             reason = f"no scenario: {known.why}"
         rows.append(Coverage(known, found, reason))
     return rows
+
+
+def listing() -> list[dict[str, Any]]:
+    """Every client rule with its scenarios or why none judges it: what `clients list --json` prints and the
+    site's client checklist shows."""
+    return [
+        {
+            "rule": row.rule.id,
+            "section": row.rule.section,
+            "level": row.rule.level,
+            "statement": row.rule.statement,
+            "scenarios": list(row.scenarios),
+            "reason": row.reason,
+        }
+        for row in coverage()
+    ]
 
 
 def selected(only: tuple[str, ...]) -> dict[str, set[str]] | None:

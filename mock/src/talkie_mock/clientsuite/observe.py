@@ -16,6 +16,9 @@ MAX_REQUESTS = 500
 """Requests kept per scenario; a client that floods is judged on the first ones (and `flooded` is set)."""
 MAX_HEARD = 2000
 """Data-channel messages kept per scenario."""
+MAX_BYTES = 2 * 1024 * 1024
+"""Request body bytes kept per scenario: a running mock keeps a record for as long as it runs (app mode), so
+its size is bounded by bytes as well as by requests."""
 MAX_SHOWN = 500
 """Adapter lines kept per scenario."""
 MAX_LINE = 16 * 1024
@@ -80,12 +83,15 @@ class Record:
     """What a scenario keeps between the requests of one run (a voice session and its provider)."""
     closers: list[Callable[[], None]] = field(default_factory=list)
     """Called once the client's command is over: what the scenario still holds open is closed."""
+    kept_bytes: int = 0
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
-    def add(self, seen: Seen) -> None:
+    def add(self, seen: Seen, size: int = 0) -> None:
+        """Keep `seen` (whose body was `size` bytes) while the record has room; else mark it flooded."""
         with self._lock:
-            if len(self.requests) < MAX_REQUESTS:
+            if len(self.requests) < MAX_REQUESTS and self.kept_bytes + size <= MAX_BYTES:
                 self.requests.append(seen)
+                self.kept_bytes += size
             else:
                 self.flooded = True
 

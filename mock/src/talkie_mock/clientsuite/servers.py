@@ -58,15 +58,20 @@ class Suite:
         self.current = name
         return self.records[name]
 
+    def answering(self, name: str, scope: Scope) -> Origins:
+        """The origins a request to scenario `name` is answered with (the run's, in command mode)."""
+        return self.origins
+
 
 async def _body(request: Request) -> bytes:
+    """The body's first `BODY_CAP` bytes (the rest is not read)."""
     parts: list[bytes] = []
     size = 0
     async for chunk in request.stream():
-        size += len(chunk)
-        if size > BODY_CAP:
+        parts.append(chunk[: BODY_CAP - size])
+        size += len(parts[-1])
+        if size >= BODY_CAP:
             break
-        parts.append(chunk)
     return b"".join(parts)
 
 
@@ -180,25 +185,16 @@ class Listener:
         owner = name if self.where == "scenario" else (self.suite.current or name)
         record = self.suite.records[owner]
         secret = any(_holds(scope, raw, s.encode()) for s in list(record.secrets))
-        record.add(
-            Seen(
-                self.where,
-                request.method,
-                asked.endpoint,
-                shown,
-                carries,
-                _kept(request),
-                asked.body,
-                rest,
-                params,
-                secret,
-            )
+        kept = _kept(request)
+        seen = Seen(
+            self.where, request.method, asked.endpoint, shown, carries, kept, asked.body, rest, params, secret
         )
+        record.add(seen, len(raw))
         if self.where == "decoy":
             answer = error(404, "not_found", "This origin is the suite's decoy: nothing is served here.")
         else:
             try:
-                answer = await SCENARIOS[name].reply(asked, record, self.suite.origins)
+                answer = await SCENARIOS[name].reply(asked, record, self.suite.answering(name, scope))
             except ValueError:  # what the client sent cannot make a talkie/1 answer (a validation error)
                 answer = error(400, "invalid_request", "This request cannot be answered in this scenario.")
         await _response(answer)(scope, receive, send)
@@ -220,11 +216,11 @@ class Listener:
         name, _, rest = path[len(PREFIX) + 1 :].partition("/")
         return (name, rest) if name in SCENARIOS else (None, "")
 
-    def start(self) -> str:
-        """Serve on a free loopback port; returns the origin once it answers."""
+    def start(self, host: str = "127.0.0.1") -> str:
+        """Serve on a free port of `host` (an IPv4 address); returns the origin once it answers."""
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind(("127.0.0.1", 0))
+        sock.bind((host, 0))
         port = sock.getsockname()[1]
         config = uvicorn.Config(
             self, lifespan="off", access_log=False, log_level="critical", timeout_graceful_shutdown=2
@@ -235,9 +231,11 @@ class Listener:
         until = time.monotonic() + START_DEADLINE
         while not self.server.started:
             if time.monotonic() > until or not self.thread.is_alive():
+                self.stop()
+                sock.close()
                 raise OSError(f"the {self.where} listener did not start")
             time.sleep(0.01)
-        self.origin = f"http://127.0.0.1:{port}"
+        self.origin = f"http://{host}:{port}"
         return self.origin
 
     def stop(self) -> None:
@@ -255,7 +253,7 @@ class Tripwire:
         self.server: socketserver.ThreadingTCPServer | None = None
         self.origin = ""
 
-    def start(self) -> str:
+    def start(self, host: str = "127.0.0.1") -> str:
         suite = self.suite
 
         class Handler(socketserver.BaseRequestHandler):
@@ -276,10 +274,10 @@ class Tripwire:
                     )
                     suite.records[suite.current].add(seen)
 
-        self.server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), Handler)
+        self.server = socketserver.ThreadingTCPServer((host, 0), Handler)
         self.server.daemon_threads = True
         threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.2}, daemon=True).start()
-        self.origin = f"https://127.0.0.1:{self.server.server_address[1]}"
+        self.origin = f"https://{host}:{self.server.server_address[1]}"
         return self.origin
 
     def stop(self) -> None:

@@ -8,7 +8,8 @@ built by :func:`talkie_mock.app.create_app`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from datetime import datetime
 from importlib import resources
 from typing import Any
@@ -62,6 +63,8 @@ class DevTools:
     verdicts: Verdicts
     violations: ViolationLog
     voice: VoiceDesk
+    on_reset: list[Callable[[], None]] = field(default_factory=list)
+    """What else a reset empties (the client suite's records of app mode)."""
 
     def record(self, exchange: Exchange, seen: Seen) -> None:
         """Judge one exchange; client mistakes also go to the violation log."""
@@ -344,7 +347,8 @@ without pause could otherwise hold it off for ever)."""
 
 
 async def reset(request: Request) -> Response:
-    """Back to an empty mock: conversations, faults, traffic and violations (sign-ins are kept)."""
+    """Back to an empty mock: conversations, faults, traffic, violations and what `on_reset` holds (sign-ins
+    are kept)."""
     tools = _dev(request)
     await tools.voice.reset()  # hangs up every voice connection; its end-of-session checks are dropped
     for _ in range(RESET_ROUNDS):  # a run may start while the others stop: stop until none is left
@@ -356,6 +360,8 @@ async def reset(request: Request) -> Response:
     tools.traffic.clear()
     tools.violations.clear()
     tools.verdicts.refused.clear()
+    for also in tools.on_reset:
+        also()
     return JSONResponse({"ok": True})
 
 

@@ -1,4 +1,5 @@
-"""`talkie-mock report`: the rule findings a mock recorded about its clients' requests, as text or JSON.
+"""`talkie-mock report`: the rule findings a mock recorded about its clients' requests, as text or JSON,
+and the client rules' scores of its app mode (`fetch_clients`, which the client suite renders).
 
 It asks a running mock (`GET /_mock/api/violations`, the default) or reads a state file directly (`--state`,
 read-only; works while the mock is stopped). Both come from the same SQLite table, so the report survives a
@@ -31,6 +32,8 @@ HOW_TO_KEY = (
 )
 
 
+CLIENTS_PATH = "/_mock/api/clients"
+"""Where a running mock answers the client rules' scores of its app mode (clientsuite.appmode)."""
 DEFAULT_URL = "http://127.0.0.1:8765"
 """Where `report` looks when no runtime file names a running mock (serve's default port)."""
 
@@ -44,10 +47,9 @@ def running() -> str:
     return origins[0] if origins else DEFAULT_URL
 
 
-def fetch(url: str, key: str | None = None, timeout: float = 10.0) -> list[dict[str, Any]]:
-    """Violations from a running mock's control API. `key`: its developer secret; without one, the secret
-    of this user's mock on that port is read from its runtime file (devtools.runtime)."""
-    target = url.rstrip("/") + "/_mock/api/violations"
+def _get(url: str, path: str, key: str | None, timeout: float, missing_ok: bool = False) -> Any:
+    """The JSON a running mock's control API answers at `path`; None for a 404 when `missing_ok`."""
+    target = url.rstrip("/") + path
     port = urllib.parse.urlsplit(url).port
     found_key = key or (runtime.find_key(port) if port is not None else None)
     headers = {"Authorization": f"Bearer {found_key}"} if found_key else {}
@@ -55,8 +57,10 @@ def fetch(url: str, key: str | None = None, timeout: float = 10.0) -> list[dict[
         with urllib.request.urlopen(
             urllib.request.Request(target, headers=headers), timeout=timeout
         ) as response:
-            data = json.loads(response.read())
+            return json.loads(response.read())
     except urllib.error.HTTPError as exc:
+        if exc.code == 404 and missing_ok:
+            return None
         if exc.code == 401 and found_key is None:
             raise ReportError(f"{url} asks for its developer secret: {HOW_TO_KEY}") from None
         if exc.code == 401:
@@ -67,8 +71,21 @@ def fetch(url: str, key: str | None = None, timeout: float = 10.0) -> list[dict[
         raise ReportError(f"cannot read {target}: {exc}") from exc
     except (urllib.error.URLError, OSError, ValueError) as exc:
         raise ReportError(f"cannot read {target}: {exc}") from exc
+
+
+def fetch(url: str, key: str | None = None, timeout: float = 10.0) -> list[dict[str, Any]]:
+    """Violations from a running mock's control API. `key`: its developer secret; without one, the secret
+    of this user's mock on that port is read from its runtime file (devtools.runtime)."""
+    data = _get(url, "/_mock/api/violations", key, timeout)
     violations: list[dict[str, Any]] = data["violations"]
     return violations
+
+
+def fetch_clients(url: str, key: str | None = None, timeout: float = 10.0) -> dict[str, Any] | None:
+    """The client rules' scores of a running mock's app mode (`GET /_mock/api/clients`), as JSON; None
+    when the mock serves no scenarios."""
+    data = _get(url, CLIENTS_PATH, key, timeout, missing_ok=True)
+    return data if isinstance(data, dict) else None
 
 
 def load(path: Path) -> list[dict[str, Any]]:
@@ -82,10 +99,12 @@ def load(path: Path) -> list[dict[str, Any]]:
         raise ReportError(f"{path} is not a talkie-mock state file: {exc}") from exc
 
 
-def as_json(violations: list[dict[str, Any]]) -> str:
-    return json.dumps(
-        {"violations": violations, "summary": summary(violations)}, ensure_ascii=False, indent=2
-    )
+def as_json(violations: list[dict[str, Any]], clients: dict[str, Any] | None = None) -> str:
+    """The findings and, when the mock serves the client suite's scenarios, the client rules' scores."""
+    data: dict[str, Any] = {"violations": violations, "summary": summary(violations)}
+    if clients is not None:
+        data["clients"] = clients
+    return json.dumps(data, ensure_ascii=False, indent=2)
 
 
 def as_text(violations: list[dict[str, Any]]) -> str:

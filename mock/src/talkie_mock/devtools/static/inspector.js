@@ -352,10 +352,56 @@ async function refreshState() {
   }
 }
 
+let clientsPolled = false;
+
 function pollState() {
   refreshState().then(() => {
-    if (!refused) setTimeout(pollState, 1500);
+    if (refused) return;
+    setTimeout(pollState, 1500);
+    // the client suite's list once the mock took this tab's key (a refused tab asks nothing more)
+    if (!clientsPolled) {
+      clientsPolled = true;
+      pollClients();
+    }
   });
+}
+
+// -- client suite (app mode) ---------------------------------------------------------------------------------
+
+// Every scenario of the client suite this mock serves, with its manifest URL and what the person does in it.
+function drawClients(data) {
+  document.getElementById("clients-section").hidden = false;
+  const s = data.summary;
+  document.getElementById("clients-summary").textContent =
+    "client rules: " + s.pass + " passed, " + s.fail + " failed, " + s.warn + " warnings, " +
+    s["not exercised"] + " not exercised, " + s["not observable"] + " not observable";
+  const list = document.getElementById("clients");
+  list.replaceChildren(
+    ...data.scenarios.map((scenario) => {
+      const item = el("li");
+      item.dataset.scenario = scenario.name;
+      const asked = scenario.requests ? scenario.requests + " request(s)" : "not asked yet";
+      item.append(el("strong", scenario.name), el("span", " · " + asked, "muted"));
+      item.append(el("div", scenario.summary));
+      item.append(el("code", scenario.manifestUrl, "manifest-url"));
+      const person = scenario.person.map((p) => p.gesture + ": " + p.text);
+      item.append(el("div", person.length ? "the person: " + person.join("; ") : "the person: send one message",
+        "muted person"));
+      item.append(el("div", "judges " + scenario.rules.join(", "), "muted"));
+      return item;
+    }),
+  );
+}
+
+async function pollClients() {
+  try {
+    drawClients(await call("GET", "/clients"));
+  } catch (err) {
+    // a mock without the scenarios (404) has no panel; any other trouble shows in the header
+    document.getElementById("clients-section").hidden = true;
+    return;
+  }
+  if (!refused) setTimeout(pollClients, 3000);
 }
 
 function setup() {
@@ -385,6 +431,9 @@ function setup() {
   document.getElementById("export-traffic").addEventListener("click", exportTraffic);
   document.getElementById("export-har").addEventListener("click", exportHar);
   document.getElementById("copy-curl").addEventListener("click", copyCurl);
+  document.getElementById("clear-clients").addEventListener("click", () => {
+    call("DELETE", "/clients").then(() => call("GET", "/clients")).then(drawClients).catch(() => {});
+  });
   pollTraffic();
   pollState();
 }

@@ -5796,6 +5796,51 @@
     return void 0;
   }
 
+  // clients/playground/src/scenarios.ts
+  var CLIENTS_API = "/_mock/api/clients";
+  function isScenario(value) {
+    if (typeof value !== "object" || value === null) return false;
+    const v = value;
+    return typeof v.name === "string" && typeof v.summary === "string" && typeof v.manifestUrl === "string" && Array.isArray(v.person);
+  }
+  async function listScenarios(key) {
+    const headers = key === void 0 ? {} : { "X-Talkie-Mock-Key": key };
+    try {
+      const response = await fetch(CLIENTS_API, { headers });
+      if (!response.ok) return [];
+      const data = await response.json();
+      const listed = typeof data === "object" && data !== null ? data.scenarios : void 0;
+      return Array.isArray(listed) ? listed.filter(isScenario) : [];
+    } catch {
+      return [];
+    }
+  }
+  function personOf(scenario) {
+    const gestures = scenario.person.map((p) => `${p.gesture}: ${p.text}`);
+    return `${scenario.summary} The person: ${gestures.length > 0 ? gestures.join("; ") : "sends one message"}.`;
+  }
+  function showPicker(picker, scenarios, pick) {
+    if (scenarios.length === 0) return;
+    const first = document.createElement("option");
+    first.value = "";
+    first.textContent = "Choose a scenario…";
+    picker.select.replaceChildren(
+      first,
+      ...scenarios.map((scenario) => {
+        const option = document.createElement("option");
+        option.value = scenario.name;
+        option.textContent = scenario.name;
+        return option;
+      })
+    );
+    picker.select.addEventListener("change", () => {
+      const chosen = scenarios.find((s) => s.name === picker.select.value);
+      picker.person.textContent = chosen === void 0 ? "" : personOf(chosen);
+      if (chosen !== void 0) pick(chosen.manifestUrl);
+    });
+    picker.section.hidden = false;
+  }
+
   // clients/playground/src/generated/rules.ts
   var SITE_RULES = {
     "MAN-001": {
@@ -8147,6 +8192,13 @@
       }
     }
     if (ui.address.value === "") ui.address.value = location.origin;
+    if (session.forwarding === void 0) {
+      const picker = { section: byId("scenarios", HTMLElement), select: byId("scenario", HTMLSelectElement), person: byId("scenario-person", HTMLElement) };
+      showPicker(picker, await listScenarios(key), (url) => {
+        ui.address.value = url;
+        void connect(url);
+      });
+    }
     const params = new URLSearchParams(location.search);
     const callback = location.pathname.endsWith("/callback") && (params.has("code") || params.has("error"));
     if (callback) history.replaceState(null, "", location.pathname.replace(/callback$/, ""));
