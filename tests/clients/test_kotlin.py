@@ -82,6 +82,11 @@ def test_maven_verify_against_the_live_mock() -> None:
 
 
 KOTLIN_GESTURES = ("stop", "approve", "reject", "open", "again", "production")
+KOTLIN_WARNED = {
+    "endpoint-moved": "MAN-023 is a SHOULD the Kotlin client does not follow yet: after a 404 it gives up "
+    "without fetching the manifest again"
+}
+"""Where the Kotlin client only warns, and why."""
 """What the Kotlin adapter (src/test/kotlin/org/talkieprotocol/samples/SuiteAdapter.kt) does as the person;
 it says `unable` for sign-in, sign-out and voice, which the client does not offer."""
 
@@ -128,4 +133,4 @@ def test_kotlin_client_passes_every_scenario_of_the_client_suite_it_takes_part_i
     ran, judged = client_suite.run(command + " {url} {token}", tmp_path / "clients.xml", timeout=600)
     output = ran.stdout[-6000:] + ran.stderr[-3000:]
     assert ran.returncode == 0, output
-    client_suite.assert_takes_part(judged, KOTLIN_GESTURES, output)
+    client_suite.assert_takes_part(judged, KOTLIN_GESTURES, output, KOTLIN_WARNED)

@@ -139,6 +139,7 @@ def converse(page: Page, person: list[str]) -> None:
         actions = bubble.locator("section.action")  # by place: a decision changes an action's status
         statuses = [actions.nth(i).get_attribute("data-status") for i in range(actions.count())]
         for action in [actions.nth(i) for i, status in enumerate(statuses) if status == "pending"]:
+            action.locator(":scope:not([data-loading])").wait_for()  # the page's GET action came back
             button = action.locator(".buttons button", has_text=re.compile(f"^{label}$"))
             if button.count() == 1:
                 button.click()

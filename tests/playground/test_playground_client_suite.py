@@ -21,6 +21,11 @@ import pytest
 ADAPTER = Path(__file__).resolve().parent / "suite_adapter.py"
 PLAYGROUND_GESTURES = ("stop", "approve", "reject", "open", "again", "sign-out")
 """What the adapter does as the person on the page; sign-in, voice and production it says `unable` to."""
+PLAYGROUND_WARNED = {
+    "endpoint-moved": "MAN-023 is a SHOULD the playground does not follow yet: after the 404 it never calls "
+    "the endpoint the manifest fetched again names"
+}
+"""Where the playground only warns, or does not get as far, and why."""
 SUITE_SECONDS = 840
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(SUITE_SECONDS + 60)]
@@ -75,4 +80,4 @@ def test_the_playground_passes_every_scenario_of_the_client_suite_it_takes_part_
         )
     output = ran.stdout[-6000:] + ran.stderr[-3000:]
     assert ran.returncode == 0, output
-    client_suite.assert_takes_part(judged, PLAYGROUND_GESTURES, output)
+    client_suite.assert_takes_part(judged, PLAYGROUND_GESTURES, output, PLAYGROUND_WARNED)

@@ -16,6 +16,8 @@ export interface Context {
   begin(title: string): Turn;
   decide(action: Action, decision: "confirm" | "cancel", method: "button" | "voice"): Promise<{ action: Action; events: ParseResult[] }>;
   refresh(actionId: string): Promise<Action>;
+  /** Whether the manifest names this endpoint: a feature without one is not offered (MAN-020). */
+  supports(endpoint: "decision" | "action"): boolean;
   /** Cards that came with a decision's answer. */
   showEvents(events: ParseResult[], into: HTMLElement, turn: Turn): void;
 }
@@ -170,6 +172,15 @@ export class ActionView {
     this.message.setAttribute("role", "status");
     this.element.append(el("h3", "action-summary", action.summary), this.status, this.buttons, this.message, this.results);
     this.render();
+    // an event's copy may be stale: the server's GET action is what the person decides on (ACT-005)
+    if (ctx.supports("action")) {
+      this.element.dataset.loading = "true";
+      ctx
+        .refresh(action.id)
+        .then((current) => this.update(current))
+        .catch(() => undefined)
+        .finally(() => delete this.element.dataset.loading);
+    }
   }
 
   /** A newer version from a stream or a thread load (the server's answer is authoritative). */
@@ -182,18 +193,20 @@ export class ActionView {
   private render(): void {
     const a = this.action;
     this.element.dataset.status = a.status;
-    this.element.dataset.methods = a.confirm.methods.join(" ");
+    const decides = this.ctx.supports("decision");
+    this.element.dataset.methods = decides ? a.confirm.methods.join(" ") : "";
     const parts = [`Status: ${a.status}`, `risk: ${a.riskLevel}`];
     if (a.status === "pending") parts.push(`expires ${new Date(a.expiresAt).toLocaleTimeString()}`);
     if (a.status === "running" && a.undoUntil !== undefined) parts.push(`cancel possible until ${new Date(a.undoUntil).toLocaleTimeString()}`);
     parts.push(`confirm by ${a.confirm.methods.join(" or ")}`);
     if (a.confirm.voice?.keyword !== undefined) parts.push(`keyword “${a.confirm.voice.keyword}”`);
+    if (!decides) parts.push("this server takes no decisions here");
     this.status.textContent = parts.join(" · ");
     this.buttons.replaceChildren();
     const undo = a.status === "running" && a.undoUntil !== undefined && Date.parse(a.undoUntil) > Date.now();
-    if (a.status === "pending" && a.confirm.methods.includes("button")) this.buttons.append(this.button("Confirm", "confirm"));
-    if (a.status === "pending" || undo) this.buttons.append(this.button(undo ? "Undo (cancel)" : "Cancel", "cancel"));
-    if (!FINAL.has(a.status)) this.buttons.append(this.reload());
+    if (decides && a.status === "pending" && a.confirm.methods.includes("button")) this.buttons.append(this.button("Confirm", "confirm"));
+    if (decides && (a.status === "pending" || undo)) this.buttons.append(this.button(undo ? "Undo (cancel)" : "Cancel", "cancel"));
+    if (!FINAL.has(a.status) && this.ctx.supports("action")) this.buttons.append(this.reload());
   }
 
   private button(label: string, decision: "confirm" | "cancel"): HTMLButtonElement {

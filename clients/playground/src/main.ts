@@ -386,6 +386,7 @@ const context: Context = {
     if (client === undefined) return Promise.reject(new Error("not connected"));
     return client.action(actionId);
   },
+  supports: (endpoint) => session.client?.supports(endpoint) ?? false,
   showEvents: (events, into, turn) => showEvents(events, into, turn),
 };
 

@@ -5498,6 +5498,10 @@
       this.message.setAttribute("role", "status");
       this.element.append(el("h3", "action-summary", action.summary), this.status, this.buttons, this.message, this.results);
       this.render();
+      if (ctx.supports("action")) {
+        this.element.dataset.loading = "true";
+        ctx.refresh(action.id).then((current) => this.update(current)).catch(() => void 0).finally(() => delete this.element.dataset.loading);
+      }
     }
     action;
     ctx;
@@ -5516,18 +5520,20 @@
     render() {
       const a = this.action;
       this.element.dataset.status = a.status;
-      this.element.dataset.methods = a.confirm.methods.join(" ");
+      const decides = this.ctx.supports("decision");
+      this.element.dataset.methods = decides ? a.confirm.methods.join(" ") : "";
       const parts = [`Status: ${a.status}`, `risk: ${a.riskLevel}`];
       if (a.status === "pending") parts.push(`expires ${new Date(a.expiresAt).toLocaleTimeString()}`);
       if (a.status === "running" && a.undoUntil !== void 0) parts.push(`cancel possible until ${new Date(a.undoUntil).toLocaleTimeString()}`);
       parts.push(`confirm by ${a.confirm.methods.join(" or ")}`);
       if (a.confirm.voice?.keyword !== void 0) parts.push(`keyword “${a.confirm.voice.keyword}”`);
+      if (!decides) parts.push("this server takes no decisions here");
       this.status.textContent = parts.join(" · ");
       this.buttons.replaceChildren();
       const undo = a.status === "running" && a.undoUntil !== void 0 && Date.parse(a.undoUntil) > Date.now();
-      if (a.status === "pending" && a.confirm.methods.includes("button")) this.buttons.append(this.button("Confirm", "confirm"));
-      if (a.status === "pending" || undo) this.buttons.append(this.button(undo ? "Undo (cancel)" : "Cancel", "cancel"));
-      if (!FINAL.has(a.status)) this.buttons.append(this.reload());
+      if (decides && a.status === "pending" && a.confirm.methods.includes("button")) this.buttons.append(this.button("Confirm", "confirm"));
+      if (decides && (a.status === "pending" || undo)) this.buttons.append(this.button(undo ? "Undo (cancel)" : "Cancel", "cancel"));
+      if (!FINAL.has(a.status) && this.ctx.supports("action")) this.buttons.append(this.reload());
     }
     button(label, decision) {
       const button = el("button", decision === "confirm" ? "primary" : "", label);
@@ -7901,6 +7907,7 @@
       if (client === void 0) return Promise.reject(new Error("not connected"));
       return client.action(actionId);
     },
+    supports: (endpoint) => session.client?.supports(endpoint) ?? false,
     showEvents: (events, into, turn) => showEvents(events, into, turn)
   };
   function showEvents(events, into, turn) {

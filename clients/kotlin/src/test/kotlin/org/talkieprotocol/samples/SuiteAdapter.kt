@@ -123,10 +123,18 @@ private class Adapter(private val person: List<String>) {
             "reject" in person -> Decision.CANCEL
             else -> null
         }
-        for (action in actions.values) {
-            val offered = action.confirm.methods.map { it.value }
+        // a server without a decision endpoint has no decisions to offer (MAN-020)
+        val decides = client.manifest.endpoints.decision != null
+        for (copy in actions.values) {
+            // an event's copy may be stale: GET action is what the person is shown and decides on (ACT-005)
+            val action = if (client.manifest.endpoints.action == null) copy else try {
+                client.action(copy.id)
+            } catch (error: TalkieException) {
+                copy
+            }
+            val offered = if (decides) action.confirm.methods.map { it.value } else emptyList()
             val pending = action.status.value == "pending"
-            if (decision == null || !pending || ConfirmMethod.BUTTON !in action.confirm.methods) {
+            if (decision == null || !pending || !decides || ConfirmMethod.BUTTON !in action.confirm.methods) {
                 show("decision", "action" to action.id, "offered" to offered, "taken" to null)
                 continue
             }
