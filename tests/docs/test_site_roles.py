@@ -124,7 +124,8 @@ def test_the_client_checklist_names_each_rules_scenario_as_clients_list_does(bui
         if row["scenarios"]:
             assert re.findall(r"<code>(.*?)</code>", raw) == row["scenarios"], (row["rule"], raw)
         else:
-            assert shown == _text("No scenario: " + row["reason"]), (row["rule"], shown)
+            reason = row["reason"][:1].upper() + row["reason"][1:]
+            assert shown == _text(reason), (row["rule"], shown)
     assert "Scenario" not in next(iter(checklist(built_site, "server").values()))["text"]
 
 

@@ -46,4 +46,4 @@ def cell(judged: Judged | None) -> str:
         return "—"
     if judged.scenarios:
         return ", ".join(f"`{name}`" for name in judged.scenarios)
-    return "No scenario: " + judged.reason
+    return judged.reason[:1].upper() + judged.reason[1:]
