@@ -30,7 +30,8 @@ from talkie_mock.clientsuite.situations import (
     thread_detail,
 )
 
-Status = Literal["pass", "fail", "skip"]
+Status = Literal["pass", "fail", "warn", "skip"]
+"""`warn`: the client falls short of a reading of ours (a note), never of the text itself."""
 
 GESTURES: Mapping[str, str] = {
     "stop": "press stop as soon as the first words of the reply show",
